@@ -1,0 +1,68 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import authPlugin from './plugins/auth';
+import dbPlugin from './plugins/db';
+import docsPlugin from './plugins/docs';
+import errorsPlugin from './plugins/errors';
+import throttlePlugin from './plugins/throttle';
+import webPlugin from './plugins/web';
+import authRoutes from './modules/auth/auth.routes';
+import userRoutes from './modules/user/user.routes';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export type AppOptions = {
+  config: Config;
+  db: Db;
+  /** Whether closing the app closes the database too (tests keep it to inspect it). */
+  closeDb?: boolean;
+  logger?: boolean;
+};
+
+/** External plugins, then the app's own plugins, then the routes of each module. */
+export async function buildApp({ config, db, closeDb = true, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON (and multipart where a route registers it): plain text gets a 415.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(dbPlugin, { db, config, closeDb });
+  await app.register(errorsPlugin);
+  await app.register(throttlePlugin);
+  await app.register(authPlugin);
+  await app.register(docsPlugin);
+
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+
+  await app.register(webPlugin);
+  return app;
+}

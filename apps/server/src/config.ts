@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: relative paths in the configuration are resolved from here. */
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+    error: 'must be true or false',
+  })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const timeZone = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be an IANA time zone such as Europe/Zurich');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
+    .default('sqlite:data/app.db'),
+  UPLOAD_DIR: z.string().min(1).default('data/uploads'),
+  DEMO_DATA: bool.optional(),
+  BRAND_NAME: z.string().trim().min(1).max(40).default('Aurèle'),
+  BRAND_SLUG: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits or dashes')
+    .default('aurele'),
+  TIMEZONE: timeZone.default('Europe/Zurich'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string;
+  uploadDir: string;
+  demoData: boolean;
+  brandName: string;
+  brandSlug: string;
+  timeZone: string;
+  logLevel: string;
+  redisUrl: string | undefined;
+  webDistDir: string;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blanksRemoved = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = schema.safeParse(blanksRemoved);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    databaseUrl: resolveSqlitePath(c.DATABASE_URL),
+    uploadDir: path.resolve(ROOT_DIR, c.UPLOAD_DIR),
+    demoData: c.DEMO_DATA ?? c.NODE_ENV !== 'production',
+    brandName: c.BRAND_NAME,
+    brandSlug: c.BRAND_SLUG,
+    timeZone: c.TIMEZONE,
+    logLevel: c.LOG_LEVEL,
+    redisUrl: c.REDIS_URL,
+    webDistDir: path.resolve(ROOT_DIR, c.WEB_DIST_DIR),
+    trustProxy: c.TRUST_PROXY,
+  };
+}
+
+function resolveSqlitePath(url: string): string {
+  if (!url.startsWith('sqlite:')) return url;
+  const file = url.slice('sqlite:'.length);
+  if (file === ':memory:' || path.isAbsolute(file)) return url;
+  return `sqlite:${path.resolve(ROOT_DIR, file)}`;
+}

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+/** What a repository takes: the database, or the transaction its caller opened. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export type Engine = 'sqlite' | 'postgres';
+
+export function engineOf(url: string): Engine {
+  return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
+}
+
+const PG_TIMESTAMPTZ = 1184;
+const PG_TIMESTAMP = 1114;
+const PG_DATE = 1082;
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+
+/** Values come back from PostgreSQL in the same shapes as from SQLite. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    switch (oid) {
+      case PG_TIMESTAMPTZ:
+      case PG_TIMESTAMP:
+        return (value: string) => new Date(value).toISOString();
+      case PG_DATE:
+        return (value: string) => value;
+      case PG_INT8:
+      case PG_NUMERIC:
+        return (value: string) => Number(value);
+      default:
+        return pg.types.getTypeParser(oid, format as 'text');
+    }
+  },
+};
+
+export type DatabaseOptions = {
+  /** PostgreSQL only: the schema to work in (tests use one schema per file). */
+  schema?: string;
+  poolSize?: number;
+};
+
+export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
+  if (engineOf(url) === 'sqlite') {
+    const file = url.slice('sqlite:'.length);
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    types: pgTypes,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Whether an error is a unique-constraint violation, on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}

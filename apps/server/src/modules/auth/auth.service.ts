@@ -1,0 +1,92 @@
+import { TOKEN_IDLE_DAYS } from '@app/contract/constants';
+import { MESSAGES } from '@app/contract/errors';
+import type { Db } from '../../db/database';
+import { HttpError, unauthenticated } from '../../lib/http-error';
+import * as repo from './auth.repository';
+import type { ThrottleStore } from './login-throttle';
+import { verifyPassword } from './password';
+import { hashSecret, newSecret, parseToken, sameHash } from './token';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export const LOGIN_LIMITS = {
+  windowSeconds: 15 * 60,
+  perEmailAndAddress: 5,
+  perAddress: 50,
+};
+
+export type Session = { userId: number; tokenId: number };
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly throttle: ThrottleStore,
+  ) {}
+
+  /** Checks the credentials and issues a token; throttled per email and address, and per address. */
+  async login(email: string, password: string, address: string): Promise<{ userId: number; token: string }> {
+    const normalized = email.trim().toLowerCase();
+    const keys = {
+      pair: `login:pair:${address}:${normalized}`,
+      address: `login:address:${address}`,
+    };
+    const [pair, byAddress] = await Promise.all([this.throttle.get(keys.pair), this.throttle.get(keys.address)]);
+    const blocked = [
+      pair.count >= LOGIN_LIMITS.perEmailAndAddress ? pair.retryAfter : 0,
+      byAddress.count >= LOGIN_LIMITS.perAddress ? byAddress.retryAfter : 0,
+    ];
+    const retryAfter = Math.max(...blocked);
+    if (retryAfter > 0) {
+      throw new HttpError(429, MESSAGES.tooManyAttempts, undefined, { 'retry-after': String(retryAfter) });
+    }
+
+    const user = await repo.findCredentialsByEmail(this.db, normalized);
+    const valid = await verifyPassword(user?.password_hash, password);
+    if (!user || !valid) {
+      await Promise.all([
+        this.throttle.hit(keys.pair, LOGIN_LIMITS.windowSeconds),
+        this.throttle.hit(keys.address, LOGIN_LIMITS.windowSeconds),
+      ]);
+      throw new HttpError(401, MESSAGES.invalidCredentials);
+    }
+    await this.throttle.clear(keys.pair);
+    return { userId: user.id, token: await this.issueToken(user.id, 'web') };
+  }
+
+  async issueToken(userId: number, name: string): Promise<string> {
+    const secret = newSecret();
+    const id = await repo.insertToken(this.db, {
+      user_id: userId,
+      name,
+      token_hash: hashSecret(secret),
+      at: new Date().toISOString(),
+    });
+    return `${id}|${secret}`;
+  }
+
+  /** The session a bearer token opens; 401 if it is malformed, unknown, revoked or idle too long. */
+  async authenticate(bearer: string | undefined): Promise<Session> {
+    const parsed = bearer ? parseToken(bearer) : undefined;
+    if (!parsed) throw unauthenticated();
+    const token = await repo.findToken(this.db, parsed.id);
+    if (!token || !sameHash(token.token_hash, hashSecret(parsed.secret))) throw unauthenticated();
+    const now = Date.now();
+    const lastUsed = Date.parse(token.last_used_at);
+    if (now - lastUsed > TOKEN_IDLE_DAYS * DAY_MS) {
+      await repo.deleteToken(this.db, token.id);
+      throw unauthenticated();
+    }
+    if (now - lastUsed > TOUCH_EVERY_MS) await repo.touchToken(this.db, token.id, new Date(now).toISOString());
+    return { userId: token.user_id, tokenId: token.id };
+  }
+
+  logout(session: Session): Promise<void> {
+    return repo.deleteToken(this.db, session.tokenId);
+  }
+
+  /** Tokens idle for longer than the limit; the read path refuses them anyway, this only tidies. */
+  pruneIdleTokens(): Promise<number> {
+    return repo.deleteIdleTokens(this.db, new Date(Date.now() - TOKEN_IDLE_DAYS * DAY_MS).toISOString());
+  }
+}

@@ -1,0 +1,45 @@
+import type { Executor } from '../../db/database';
+import type { UserUpdate } from '../../db/schema';
+
+export function findUserWithStore(db: Executor, id: number) {
+  return db
+    .selectFrom('users')
+    .leftJoin('stores', 'stores.id', 'users.store_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.username',
+      'users.first_name',
+      'users.last_name',
+      'users.role',
+      'users.profile_picture',
+      'users.website',
+      'users.total_points',
+      'stores.id as store_id',
+      'stores.name as store_name',
+      'stores.city as store_city',
+      'stores.country as store_country',
+    ])
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+}
+export type UserWithStoreRow = NonNullable<Awaited<ReturnType<typeof findUserWithStore>>>;
+
+export async function findOtherUserIdBy(
+  db: Executor,
+  column: 'email' | 'username',
+  value: string,
+  exceptId: number,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(column, '=', value)
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function updateUser(db: Executor, id: number, changes: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}

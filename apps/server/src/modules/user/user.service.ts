@@ -1,0 +1,72 @@
+import type { UpdateUserRequest, User } from '@app/contract/user';
+import { nowIso, isUniqueViolation, type Db, type Executor } from '../../db/database';
+import { HttpError, notFound } from '../../lib/http-error';
+import { titleInfoFor } from '../title/title.service';
+import * as repo from './user.repository';
+
+export const DEFAULT_AVATAR_URL = '/images/avatar-default.svg';
+export const UPLOADS_URL_PREFIX = '/uploads/';
+
+export function profilePictureUrl(picture: string | null): string {
+  return picture ? `${UPLOADS_URL_PREFIX}${picture}` : DEFAULT_AVATAR_URL;
+}
+
+export function toApiUser(row: repo.UserWithStoreRow, title: User['current_title']): User {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    name: `${row.first_name} ${row.last_name}`,
+    email: row.email,
+    username: row.username,
+    website: row.website,
+    role: row.role,
+    profile_picture: row.profile_picture,
+    profile_picture_url: profilePictureUrl(row.profile_picture),
+    store:
+      row.store_id === null
+        ? null
+        : { id: row.store_id, name: row.store_name!, city: row.store_city!, country: row.store_country! },
+    current_title: title,
+    total_points: row.total_points,
+  };
+}
+
+export async function getCurrentUser(db: Executor, userId: number): Promise<User> {
+  const row = await repo.findUserWithStore(db, userId);
+  if (!row) throw notFound();
+  const title = await titleInfoFor(db, row.total_points);
+  return toApiUser(row, title.current_title);
+}
+
+type ProfileChanges = { first_name: string; last_name: string; email: string; username?: string | null; website?: string | null };
+
+/** Updates the fields a user may change about themselves; email and username stay unique. */
+export async function updateCurrentUser(db: Db, userId: number, input: ProfileChanges): Promise<User> {
+  const taken: Record<string, string[]> = {};
+  if (await repo.findOtherUserIdBy(db, 'email', input.email, userId)) {
+    taken.email = ['The email has already been taken.'];
+  }
+  if (input.username && (await repo.findOtherUserIdBy(db, 'username', input.username, userId))) {
+    taken.username = ['The username has already been taken.'];
+  }
+  const first = Object.values(taken)[0]?.[0];
+  if (first) throw new HttpError(422, first, taken);
+  try {
+    await repo.updateUser(db, userId, {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: input.email,
+      ...(input.username !== undefined ? { username: input.username } : {}),
+      ...(input.website !== undefined ? { website: input.website } : {}),
+      updated_at: nowIso(),
+    });
+  } catch (error) {
+    // Two users claiming the same email at the same instant: the unique index decides.
+    if (isUniqueViolation(error)) throw new HttpError(422, 'The email or username has already been taken.');
+    throw error;
+  }
+  return getCurrentUser(db, userId);
+}
+
+export type { UpdateUserRequest };

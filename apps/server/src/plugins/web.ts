@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { MESSAGES } from '@app/contract/errors';
+
+/**
+ * Serves the built web app and the uploaded pictures from the API's port. A path that is not an
+ * API call and does not name a file gets index.html, so the web app's router can take it; the
+ * page carries the brand's configuration in a meta tag (no inline script, for the CSP).
+ */
+export default fp(
+  async function web(app: FastifyInstance) {
+    const { webDistDir, uploadDir, brandName, brandSlug } = app.config;
+    const indexFile = path.join(webDistDir, 'index.html');
+    const hasWeb = fs.existsSync(indexFile);
+    let indexHtml: string | undefined;
+    if (hasWeb) {
+      const appConfig = JSON.stringify({ brandName, brandSlug });
+      indexHtml = fs
+        .readFileSync(indexFile, 'utf8')
+        .replace(/(<meta name="app-config" content=")[^"]*(")/, `$1${escapeAttribute(appConfig)}$2`);
+      await app.register(fastifyStatic, {
+        root: webDistDir,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, filePath) => {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        },
+      });
+    }
+
+    fs.mkdirSync(uploadDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: uploadDir,
+      prefix: '/uploads/',
+      decorateReply: !hasWeb,
+      index: false,
+      setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=86400'),
+    });
+
+    const sendIndex = (reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+
+    app.get('/', { schema: { hide: true } }, async (request, reply) =>
+      indexHtml ? sendIndex(reply) : notFound(request, reply),
+    );
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !request.url.startsWith('/api') &&
+        !path.extname(request.url.split('?')[0]!);
+      if (indexHtml && isPage) return sendIndex(reply);
+      return notFound(request, reply);
+    });
+  },
+  { name: 'web', dependencies: ['db'] },
+);
+
+function notFound(_request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ message: MESSAGES.notFound });
+}
+
+function escapeAttribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}

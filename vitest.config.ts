@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One run covers every workspace. The server's API tests run once per database engine:
+ * SQLite always, PostgreSQL when TEST_DATABASE_URL is set.
+ */
+const engines = [
+  { name: 'server:sqlite', env: { TEST_DB_ENGINE: 'sqlite' } },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: 'server:postgres', env: { TEST_DB_ENGINE: 'postgres' } }]
+    : []),
+];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          root: 'packages/contract',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      ...engines.map((engine) => ({
+        test: {
+          name: engine.name,
+          root: 'apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          env: engine.env,
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      })),
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
