@@ -82,3 +82,9 @@ export const STORAGE_KEYS = {
   dailyQuestionAnswered: 'dailyQuestionAnswered',
   dailyQuestionResult: 'dailyQuestionResult',
 } as const;
+
+export const QUIZ_TITLES: Record<Difficulty, string> = {
+  easy: 'Quiz facile',
+  medium: 'Quiz intermédiaire',
+  hard: 'Quiz difficile',
+};

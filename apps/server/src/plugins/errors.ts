@@ -20,7 +20,7 @@ export default fp(async function errors(app: FastifyInstance) {
       const fields: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        (fields[field] ??= []).push(issue.message);
+        (fields[field] ??= []).push(issue.message ?? GENERIC_INVALID);
       }
       const first = Object.entries(fields).find(([field]) => field !== '_')?.[1][0];
       delete fields._;

@@ -10,7 +10,9 @@ declare module 'fastify' {
 
 export default fp(
   async function throttle(app: FastifyInstance) {
-    const store = app.config.redisUrl ? new RedisThrottleStore(app.config.redisUrl) : new MemoryThrottleStore();
+    const store: ThrottleStore = app.config.redisUrl
+      ? new RedisThrottleStore(app.config.redisUrl)
+      : new MemoryThrottleStore();
     app.decorate('throttle', store);
     app.addHook('onClose', async () => store.close());
   },

@@ -27,7 +27,7 @@ export default fp(
         index: false,
         setHeaders: (res, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+          res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
         },
       });
     }
@@ -38,7 +38,7 @@ export default fp(
       prefix: '/uploads/',
       decorateReply: !hasWeb,
       index: false,
-      setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=86400'),
+      setHeaders: (res) => res.header('cache-control', 'public, max-age=86400'),
     });
 
     const sendIndex = (reply: FastifyReply) =>

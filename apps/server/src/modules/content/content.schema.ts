@@ -56,9 +56,9 @@ export const question = z
   .superRefine((q, ctx) => {
     if (q.mode === 'open') return;
     const ids = q.choices.map((c) => c.id);
-    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: 'choice ids must be unique' });
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['choices'], message: 'choice ids must be unique' });
     if (!ids.includes(q.correct_choice_id)) {
-      ctx.addIssue({ code: 'custom', message: 'correct_choice_id must be one of the choice ids' });
+      ctx.addIssue({ code: 'custom', path: ['correct_choice_id'], message: 'must be one of the choice ids' });
     }
   });
 export type ContentQuestion = z.infer<typeof question>;

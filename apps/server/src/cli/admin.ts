@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROLES, type Role } from '@app/contract/constants';
+import { ConfigError, loadConfig, ROOT_DIR, type Config } from '../config';
+import { createDatabase, type Db } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { seedDemoDataIfEmpty } from '../db/seed/demo';
+import { ContentError, importContent, loadContent } from '../modules/content/content.service';
+import { createUser, importUsersCsv, setPassword } from '../modules/user/user-provisioning.service';
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  migrate                      Bring the database schema up to date.
+  seed                         Load the demo data into an empty database.
+  import-content [--dir DIR]   Upsert content/ (questions, modules, badges, titles, splits) by key.
+  import-users <file.csv>      Create or update staff from an HR export. Columns:
+                               email,first_name,last_name,store_name,store_city,store_country
+                               and optionally role, password, store_timezone.
+                               The whole file is checked first; if any line is wrong, nothing is applied.
+  create-user --email E --first-name F --last-name L --password P
+              [--role staff|admin] [--store NAME --city CITY --country COUNTRY]
+  set-password --email E --password P
+                               Sets a new password and signs the user out everywhere.
+
+The database is the one of DATABASE_URL (default sqlite:data/app.db).`;
+
+type Command = (db: Db, config: Config, args: string[]) => Promise<void>;
+
+const commands: Record<string, Command> = {
+  async migrate() {
+    console.log('The database is up to date.');
+  },
+
+  async seed(db, config) {
+    const seeded = await seedDemoDataIfEmpty(db, config);
+    console.log(seeded ? 'Demo data loaded.' : 'The database already has users: demo data not loaded.');
+  },
+
+  async 'import-content'(db, config, args) {
+    const { values } = parseArgs({ args, options: { dir: { type: 'string' } } });
+    const dir = path.resolve(values.dir ?? path.join(ROOT_DIR, 'content'));
+    const summary = await importContent(db, loadContent(dir), { brandName: config.brandName, timeZone: config.timeZone });
+    console.log(
+      `Content imported from ${dir}: ${summary.categories} modules, ${summary.questions} questions, ` +
+        `${summary.badges} badges, ${summary.titles} titles, ${summary.splits} splits, ${summary.duelQuizzes} duel themes.`,
+    );
+  },
+
+  async 'import-users'(db, config, args) {
+    const file = args[0];
+    if (!file) throw new UsageError('import-users needs the path of a CSV file.');
+    const text = fs.readFileSync(path.resolve(file), 'utf8');
+    const report = await importUsersCsv(db, text, { defaultTimeZone: config.timeZone });
+    if (!report.ok) {
+      console.error(`${file}: nothing was imported, ${report.errors.length} problem(s):`);
+      for (const error of report.errors) console.error(`  ${error}`);
+      process.exitCode = 1;
+      return;
+    }
+    console.log(
+      `${report.created} user(s) created, ${report.updated} updated, ${report.storesCreated} store(s) created.`,
+    );
+    if (report.withoutPassword.length > 0) {
+      console.log(
+        `${report.withoutPassword.length} new user(s) have no password yet; give them one with set-password:\n  ` +
+          report.withoutPassword.join('\n  '),
+      );
+    }
+  },
+
+  async 'create-user'(db, config, args) {
+    const { values } = parseArgs({
+      args,
+      options: {
+        email: { type: 'string' },
+        'first-name': { type: 'string' },
+        'last-name': { type: 'string' },
+        password: { type: 'string' },
+        role: { type: 'string', default: 'staff' },
+        store: { type: 'string' },
+        city: { type: 'string' },
+        country: { type: 'string' },
+      },
+    });
+    const { email, password } = values;
+    const firstName = values['first-name'];
+    const lastName = values['last-name'];
+    if (!email || !password || !firstName || !lastName) {
+      throw new UsageError('create-user needs --email, --first-name, --last-name and --password.');
+    }
+    if (!ROLES.includes(values.role as Role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}.`);
+    const store = values.store
+      ? { name: values.store, city: values.city ?? '', country: values.country ?? '' }
+      : undefined;
+    if (store && (!store.city || !store.country)) throw new UsageError('--store needs --city and --country.');
+    const id = await createUser(
+      db,
+      { email, firstName, lastName, password, role: values.role as Role, ...(store ? { store } : {}) },
+      config.timeZone,
+    );
+    console.log(`User ${id} created: ${email.toLowerCase()}.`);
+  },
+
+  async 'set-password'(db, _config, args) {
+    const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' } } });
+    if (!values.email || !values.password) throw new UsageError('set-password needs --email and --password.');
+    await setPassword(db, values.email, values.password);
+    console.log(`Password changed for ${values.email.toLowerCase()}; their sessions were closed.`);
+  },
+};
+
+class UsageError extends Error {}
+
+async function main(argv: string[]) {
+  const [name, ...args] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    console.log(USAGE);
+    process.exitCode = name && name !== 'help' && name !== '--help' ? 1 : 0;
+    return;
+  }
+  const config = loadConfig();
+  const db = createDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(db);
+    await command(db, config, args);
+  } finally {
+    await db.destroy();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+  else if (error instanceof ConfigError || error instanceof ContentError) console.error(error.message);
+  else if (error instanceof Error && error.name === 'ZodError') console.error('Invalid input: check the email address.');
+  else console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
