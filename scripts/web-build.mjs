@@ -5,14 +5,21 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
-const SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+const SOURCES = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contract/src',
+];
 
 function newestChange(target) {
   const stat = fs.statSync(target, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestChange(path.join(target, entry)));
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestChange(path.join(target, entry)));
   return newest;
 }
 
@@ -21,7 +28,12 @@ export function buildWebIfNeeded() {
   const built = fs.statSync(DIST_INDEX, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   const changed = Math.max(...SOURCES.map((source) => newestChange(path.join(ROOT, source))));
   if (built >= changed) return;
-  console.log(built ? 'The web app changed since its last build: building it…' : 'Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  console.log(
+    built ? 'The web app changed since its last build: building it…' : 'Building the web app…',
+  );
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

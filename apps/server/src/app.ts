@@ -1,6 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import authPlugin from './plugins/auth';
@@ -10,6 +14,7 @@ import errorsPlugin from './plugins/errors';
 import throttlePlugin from './plugins/throttle';
 import webPlugin from './plugins/web';
 import authRoutes from './modules/auth/auth.routes';
+import healthRoutes from './modules/health/health.routes';
 import userRoutes from './modules/user/user.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -23,7 +28,12 @@ export type AppOptions = {
 };
 
 /** External plugins, then the app's own plugins, then the routes of each module. */
-export async function buildApp({ config, db, closeDb = true, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  closeDb = true,
+  logger = true,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -60,6 +70,7 @@ export async function buildApp({ config, db, closeDb = true, logger = true }: Ap
   await app.register(authPlugin);
   await app.register(docsPlugin);
 
+  await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
 

@@ -37,7 +37,10 @@ const schema = z.object({
     .default('aurele'),
   TIMEZONE: timeZone.default('Europe/Zurich'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis://')
+    .optional(),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   TRUST_PROXY: bool.default(false),
 });

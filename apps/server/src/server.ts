@@ -24,7 +24,8 @@ async function main() {
   const app = await buildApp({ config, db });
   if (config.demoData) {
     const seeded = await seedDemoDataIfEmpty(db, config);
-    if (seeded) app.log.info('demo data loaded: sign in as demo@example.com with the password demo1234');
+    if (seeded)
+      app.log.info('demo data loaded: sign in as demo@example.com with the password demo1234');
   }
   const sweeper = startSweeper(app);
 

@@ -33,7 +33,9 @@ describe('the web app on the same port', () => {
       '<!doctype html><html><head><meta name="app-config" content="{}"></head><body><div id="root"></div></body></html>',
     );
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-    ctx = await createTestApp({ config: { webDistDir: dist, brandName: 'Maison "Test" <b>', brandSlug: 'maison' } });
+    ctx = await createTestApp({
+      config: { webDistDir: dist, brandName: 'Maison "Test" <b>', brandSlug: 'maison' },
+    });
   });
   afterAll(() => ctx.close());
 
@@ -88,12 +90,24 @@ describe('GET /api/docs', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/logout', '/api/user']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/logout', '/api/user']),
+    );
     expect(doc.paths['/api/login'].post.requestBody).toBeDefined();
   });
 
   it('serves the viewer', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(res.statusCode);
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers without a token when the database answers', async () => {
+    const ctx = await createTestApp();
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    await ctx.close();
   });
 });

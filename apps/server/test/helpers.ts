@@ -88,10 +88,17 @@ export type TestUser = { id: number; email: string; password: string; token: str
 /** A user with a token, created through the same service as the admin command line. */
 export async function createUser(
   ctx: TestContext,
-  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string; role: 'staff' | 'admin' }> = {},
+  overrides: Partial<{
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    role: 'staff' | 'admin';
+  }> = {},
 ): Promise<TestUser> {
   userCounter += 1;
-  const email = overrides.email ?? `user${userCounter}.${randomBytes(3).toString('hex')}@example.com`;
+  const email =
+    overrides.email ?? `user${userCounter}.${randomBytes(3).toString('hex')}@example.com`;
   const password = overrides.password ?? 'correct horse battery';
   const id = await provisionUser(
     ctx.db,

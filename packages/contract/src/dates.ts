@@ -2,7 +2,12 @@
 
 export function localDay(at: Date, timeZone: string): string {
   // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }
 
 export function addDays(day: string, days: number): string {
@@ -32,6 +37,13 @@ function offsetMs(instant: number, timeZone: string): number {
     second: '2-digit',
   }).formatToParts(new Date(instant));
   const value = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'), value('second'));
+  const asUtc = Date.UTC(
+    value('year'),
+    value('month') - 1,
+    value('day'),
+    value('hour'),
+    value('minute'),
+    value('second'),
+  );
   return asUtc - (instant - (instant % 1000));
 }

@@ -10,7 +10,10 @@ export const titleInfo = z.object({
 });
 export type TitleInfo = z.infer<typeof titleInfo>;
 
-export const DEFAULT_TITLE = { name: 'APPRENTICE', image_url: '/images/titles/apprentice.svg' } as const;
+export const DEFAULT_TITLE = {
+  name: 'APPRENTICE',
+  image_url: '/images/titles/apprentice.svg',
+} as const;
 
 /** Where a total of points stands on the title ladder (steps in any order). */
 export function titleForPoints(steps: readonly TitleStep[], totalPoints: number): TitleInfo {
@@ -22,7 +25,9 @@ export function titleForPoints(steps: readonly TitleStep[], totalPoints: number)
   const current = ladder[currentIndex];
   const next = ladder[currentIndex + 1];
   return {
-    current_title: current ? { name: current.name, image_url: current.image_url } : { ...DEFAULT_TITLE },
+    current_title: current
+      ? { name: current.name, image_url: current.image_url }
+      : { ...DEFAULT_TITLE },
     next_title: next ? { name: next.name, image_url: next.image_url } : null,
     points_for_next_title: next ? next.min_points - totalPoints : 0,
     total_points: totalPoints,

@@ -39,7 +39,10 @@ export const updateUserRequest = z.object({
   first_name: trimmed(80).min(1, 'The first name field is required.'),
   last_name: trimmed(80).min(1, 'The last name field is required.'),
   username: trimmed(40)
-    .regex(/^[a-zA-Z0-9._-]*$/, 'The username may only contain letters, numbers, dots, dashes and underscores.')
+    .regex(
+      /^[a-zA-Z0-9._-]*$/,
+      'The username may only contain letters, numbers, dots, dashes and underscores.',
+    )
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),
@@ -48,7 +51,10 @@ export const updateUserRequest = z.object({
     .string()
     .trim()
     .max(255)
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), 'The website must be a valid URL.')
+    .refine(
+      (v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v),
+      'The website must be a valid URL.',
+    )
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),

@@ -35,13 +35,18 @@ const commands: Record<string, Command> = {
 
   async seed(db, config) {
     const seeded = await seedDemoDataIfEmpty(db, config);
-    console.log(seeded ? 'Demo data loaded.' : 'The database already has users: demo data not loaded.');
+    console.log(
+      seeded ? 'Demo data loaded.' : 'The database already has users: demo data not loaded.',
+    );
   },
 
   async 'import-content'(db, config, args) {
     const { values } = parseArgs({ args, options: { dir: { type: 'string' } } });
     const dir = path.resolve(values.dir ?? path.join(ROOT_DIR, 'content'));
-    const summary = await importContent(db, loadContent(dir), { brandName: config.brandName, timeZone: config.timeZone });
+    const summary = await importContent(db, loadContent(dir), {
+      brandName: config.brandName,
+      timeZone: config.timeZone,
+    });
     console.log(
       `Content imported from ${dir}: ${summary.categories} modules, ${summary.questions} questions, ` +
         `${summary.badges} badges, ${summary.titles} titles, ${summary.splits} splits, ${summary.duelQuizzes} duel themes.`,
@@ -90,22 +95,35 @@ const commands: Record<string, Command> = {
     if (!email || !password || !firstName || !lastName) {
       throw new UsageError('create-user needs --email, --first-name, --last-name and --password.');
     }
-    if (!ROLES.includes(values.role as Role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}.`);
+    if (!ROLES.includes(values.role as Role))
+      throw new UsageError(`--role must be one of ${ROLES.join(', ')}.`);
     const store = values.store
       ? { name: values.store, city: values.city ?? '', country: values.country ?? '' }
       : undefined;
-    if (store && (!store.city || !store.country)) throw new UsageError('--store needs --city and --country.');
+    if (store && (!store.city || !store.country))
+      throw new UsageError('--store needs --city and --country.');
     const id = await createUser(
       db,
-      { email, firstName, lastName, password, role: values.role as Role, ...(store ? { store } : {}) },
+      {
+        email,
+        firstName,
+        lastName,
+        password,
+        role: values.role as Role,
+        ...(store ? { store } : {}),
+      },
       config.timeZone,
     );
     console.log(`User ${id} created: ${email.toLowerCase()}.`);
   },
 
   async 'set-password'(db, _config, args) {
-    const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' } } });
-    if (!values.email || !values.password) throw new UsageError('set-password needs --email and --password.');
+    const { values } = parseArgs({
+      args,
+      options: { email: { type: 'string' }, password: { type: 'string' } },
+    });
+    if (!values.email || !values.password)
+      throw new UsageError('set-password needs --email and --password.');
     await setPassword(db, values.email, values.password);
     console.log(`Password changed for ${values.email.toLowerCase()}; their sessions were closed.`);
   },
@@ -133,8 +151,10 @@ async function main(argv: string[]) {
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-  else if (error instanceof ConfigError || error instanceof ContentError) console.error(error.message);
-  else if (error instanceof Error && error.name === 'ZodError') console.error('Invalid input: check the email address.');
+  else if (error instanceof ConfigError || error instanceof ContentError)
+    console.error(error.message);
+  else if (error instanceof Error && error.name === 'ZodError')
+    console.error('Invalid input: check the email address.');
   else console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });

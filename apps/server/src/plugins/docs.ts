@@ -11,7 +11,8 @@ export default fp(
       openapi: {
         info: {
           title: `${app.config.brandName} Academy API`,
-          description: 'Every call of the web app. Authenticated calls send `Authorization: Bearer <token>`.',
+          description:
+            'Every call of the web app. Authenticated calls send `Authorization: Bearer <token>`.',
           version: '1.0.0',
         },
         components: {

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MemoryThrottleStore, RedisThrottleStore, type ThrottleStore } from '../modules/auth/login-throttle';
+import {
+  MemoryThrottleStore,
+  RedisThrottleStore,
+  type ThrottleStore,
+} from '../modules/auth/login-throttle';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -20,14 +20,20 @@ export default fp(
       const appConfig = JSON.stringify({ brandName, brandSlug });
       indexHtml = fs
         .readFileSync(indexFile, 'utf8')
-        .replace(/(<meta name="app-config" content=")[^"]*(")/, `$1${escapeAttribute(appConfig)}$2`);
+        .replace(
+          /(<meta name="app-config" content=")[^"]*(")/,
+          `$1${escapeAttribute(appConfig)}$2`,
+        );
       await app.register(fastifyStatic, {
         root: webDistDir,
         wildcard: false,
         index: false,
         setHeaders: (res, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+          res.header(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          );
         },
       });
     }
@@ -65,5 +71,9 @@ function notFound(_request: FastifyRequest, reply: FastifyReply) {
 }
 
 function escapeAttribute(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
 }

@@ -13,7 +13,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       ? builder.addColumn('id', 'serial', (c) => c.primaryKey())
       : builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
   };
-  const flag = (t: CreateTableBuilder<any, any>, name: string, options: { nullable?: boolean; default?: 0 | 1 } = {}) =>
+  const flag = (
+    t: CreateTableBuilder<any, any>,
+    name: string,
+    options: { nullable?: boolean; default?: 0 | 1 } = {},
+  ) =>
     t.addColumn(name, 'smallint', (c) => {
       let column = c.check(sql`${sql.ref(name)} in (0, 1)`);
       if (!options.nullable) column = column.notNull();
@@ -37,17 +41,29 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_name', 'varchar(80)', (c) => c.notNull())
     .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())
     .addColumn('role', 'varchar(16)', (c) =>
-      c.notNull().defaultTo('staff').check(sql`role in ('staff', 'admin')`),
+      c
+        .notNull()
+        .defaultTo('staff')
+        .check(sql`role in ('staff', 'admin')`),
     )
     .addColumn('store_id', 'integer', (c) => c.references('stores.id').onDelete('set null'))
     .addColumn('profile_picture', 'varchar(255)')
     .addColumn('website', 'varchar(255)')
-    .addColumn('total_points', 'integer', (c) => c.notNull().defaultTo(0).check(sql`total_points >= 0`))
+    .addColumn('total_points', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`total_points >= 0`),
+    )
     .addColumn('points_updated_at', timestamp, (c) => c.notNull())
     .addColumn('created_at', timestamp, (c) => c.notNull())
     .addColumn('updated_at', timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('users_ranking_index').on('users').columns(['total_points desc', 'points_updated_at', 'id']).execute();
+  await db.schema
+    .createIndex('users_ranking_index')
+    .on('users')
+    .columns(['total_points desc', 'points_updated_at', 'id'])
+    .execute();
   await db.schema.createIndex('users_store_index').on('users').column('store_id').execute();
 
   await table('personal_access_tokens')
@@ -57,7 +73,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_used_at', timestamp, (c) => c.notNull())
     .addColumn('created_at', timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('tokens_user_index').on('personal_access_tokens').column('user_id').execute();
+  await db.schema
+    .createIndex('tokens_user_index')
+    .on('personal_access_tokens')
+    .column('user_id')
+    .execute();
 
   await table('categories')
     .addColumn('key', 'varchar(64)', (c) => c.notNull().unique())
@@ -66,7 +86,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await table('training_modules')
-    .addColumn('category_id', 'integer', (c) => c.notNull().unique().references('categories.id').onDelete('cascade'))
+    .addColumn('category_id', 'integer', (c) =>
+      c.notNull().unique().references('categories.id').onDelete('cascade'),
+    )
     .addColumn('title', 'varchar(200)', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('cover', 'varchar(255)', (c) => c.notNull())
@@ -78,7 +100,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     table('questions')
       .addColumn('key', 'varchar(64)', (c) => c.notNull().unique())
       .addColumn('category_id', 'integer', (c) => c.notNull().references('categories.id'))
-      .addColumn('mode', 'varchar(8)', (c) => c.notNull().check(sql`mode in ('qcm_2', 'qcm_4', 'open')`))
+      .addColumn('mode', 'varchar(8)', (c) =>
+        c.notNull().check(sql`mode in ('qcm_2', 'qcm_4', 'open')`),
+      )
       .addColumn('text', 'text', (c) => c.notNull())
       .addColumn('correct_choice_id', 'integer')
       .addColumn('accepted_answers', 'text')
@@ -89,10 +113,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', timestamp, (c) => c.notNull())
     .addColumn('updated_at', timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('questions_pick_index').on('questions').columns(['mode', 'active', 'category_id']).execute();
+  await db.schema
+    .createIndex('questions_pick_index')
+    .on('questions')
+    .columns(['mode', 'active', 'category_id'])
+    .execute();
 
   await table('question_choices')
-    .addColumn('question_id', 'integer', (c) => c.notNull().references('questions.id').onDelete('cascade'))
+    .addColumn('question_id', 'integer', (c) =>
+      c.notNull().references('questions.id').onDelete('cascade'),
+    )
     .addColumn('choice_id', 'integer', (c) => c.notNull())
     .addColumn('text', 'varchar(255)', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull())
@@ -102,8 +132,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await flag(
     db.schema
       .createTable('question_reviews')
-      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('question_id', 'integer', (c) => c.notNull().references('questions.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) =>
+        c.notNull().references('users.id').onDelete('cascade'),
+      )
+      .addColumn('question_id', 'integer', (c) =>
+        c.notNull().references('questions.id').onDelete('cascade'),
+      )
       .addColumn('box', 'integer', (c) => c.notNull())
       .addColumn('last_answered_at', timestamp, (c) => c.notNull())
       .addColumn('due_at', timestamp, (c) => c.notNull()),
@@ -114,12 +148,20 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await flag(
     table('quiz_attempts')
-      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('kind', 'varchar(16)', (c) => c.notNull().check(sql`kind in ('quiz', 'training', 'duel')`))
-      .addColumn('difficulty', 'varchar(8)', (c) => c.check(sql`difficulty in ('easy', 'medium', 'hard')`))
+      .addColumn('user_id', 'integer', (c) =>
+        c.notNull().references('users.id').onDelete('cascade'),
+      )
+      .addColumn('kind', 'varchar(16)', (c) =>
+        c.notNull().check(sql`kind in ('quiz', 'training', 'duel')`),
+      )
+      .addColumn('difficulty', 'varchar(8)', (c) =>
+        c.check(sql`difficulty in ('easy', 'medium', 'hard')`),
+      )
       .addColumn('category_id', 'integer', (c) => c.references('categories.id'))
       .addColumn('title', 'varchar(200)', (c) => c.notNull())
-      .addColumn('status', 'varchar(8)', (c) => c.notNull().check(sql`status in ('open', 'closed')`))
+      .addColumn('status', 'varchar(8)', (c) =>
+        c.notNull().check(sql`status in ('open', 'closed')`),
+      )
       .addColumn('created_at', timestamp, (c) => c.notNull())
       .addColumn('expires_at', timestamp, (c) => c.notNull())
       .addColumn('closed_at', timestamp)
@@ -134,7 +176,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ranked_date', day)
     .addColumn('ranked_slot', 'integer')
     .execute();
-  await db.schema.createIndex('quiz_attempts_user_status_index').on('quiz_attempts').columns(['user_id', 'status']).execute();
+  await db.schema
+    .createIndex('quiz_attempts_user_status_index')
+    .on('quiz_attempts')
+    .columns(['user_id', 'status'])
+    .execute();
   await db.schema
     .createIndex('quiz_attempts_ranked_slot_unique')
     .on('quiz_attempts')
@@ -144,7 +190,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await flag(
     table('quiz_attempt_questions')
-      .addColumn('attempt_id', 'integer', (c) => c.notNull().references('quiz_attempts.id').onDelete('cascade'))
+      .addColumn('attempt_id', 'integer', (c) =>
+        c.notNull().references('quiz_attempts.id').onDelete('cascade'),
+      )
       .addColumn('question_id', 'integer', (c) => c.notNull().references('questions.id'))
       .addColumn('position', 'integer', (c) => c.notNull())
       .addColumn('choice_order', 'text')
@@ -159,7 +207,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('quiz_attempt_questions_question_unique', ['attempt_id', 'question_id'])
     .addUniqueConstraint('quiz_attempt_questions_position_unique', ['attempt_id', 'position'])
     .execute();
-  await db.schema.createIndex('quiz_attempt_questions_question_index').on('quiz_attempt_questions').column('question_id').execute();
+  await db.schema
+    .createIndex('quiz_attempt_questions_question_index')
+    .on('quiz_attempt_questions')
+    .column('question_id')
+    .execute();
 
   await table('points_ledger')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -171,7 +223,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', timestamp, (c) => c.notNull())
     .addUniqueConstraint('points_ledger_once_unique', ['user_id', 'reason', 'reference'])
     .execute();
-  await db.schema.createIndex('points_ledger_created_index').on('points_ledger').columns(['created_at', 'user_id']).execute();
+  await db.schema
+    .createIndex('points_ledger_created_index')
+    .on('points_ledger')
+    .columns(['created_at', 'user_id'])
+    .execute();
 
   await table('badges')
     .addColumn('code', 'varchar(64)', (c) => c.notNull().unique())
@@ -183,7 +239,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await table('user_badges')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('badge_id', 'integer', (c) => c.notNull().references('badges.id').onDelete('cascade'))
+    .addColumn('badge_id', 'integer', (c) =>
+      c.notNull().references('badges.id').onDelete('cascade'),
+    )
     .addColumn('earned_at', timestamp, (c) => c.notNull())
     .addUniqueConstraint('user_badges_once_unique', ['user_id', 'badge_id'])
     .execute();
@@ -211,7 +269,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await flag(
     table('daily_answers')
-      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) =>
+        c.notNull().references('users.id').onDelete('cascade'),
+      )
       .addColumn('day', day, (c) => c.notNull())
       .addColumn('question_id', 'integer', (c) => c.notNull().references('questions.id'))
       .addColumn('answer', 'text', (c) => c.notNull()),
@@ -224,7 +284,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await table('training_completions')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('module_id', 'integer', (c) => c.notNull().references('training_modules.id').onDelete('cascade'))
+    .addColumn('module_id', 'integer', (c) =>
+      c.notNull().references('training_modules.id').onDelete('cascade'),
+    )
     .addColumn('completed_at', timestamp, (c) => c.notNull())
     .addUniqueConstraint('training_completions_once_unique', ['user_id', 'module_id'])
     .execute();
@@ -252,12 +314,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_activity_at', timestamp, (c) => c.notNull())
     .addCheckConstraint('duels_two_players_check', sql`user1_id <> user2_id`)
     .execute();
-  await db.schema.createIndex('duels_user1_index').on('duels').columns(['user1_id', 'status', 'last_activity_at']).execute();
-  await db.schema.createIndex('duels_user2_index').on('duels').columns(['user2_id', 'status', 'last_activity_at']).execute();
+  await db.schema
+    .createIndex('duels_user1_index')
+    .on('duels')
+    .columns(['user1_id', 'status', 'last_activity_at'])
+    .execute();
+  await db.schema
+    .createIndex('duels_user2_index')
+    .on('duels')
+    .columns(['user2_id', 'status', 'last_activity_at'])
+    .execute();
 
   await table('duel_rounds')
     .addColumn('duel_id', 'integer', (c) => c.notNull().references('duels.id').onDelete('cascade'))
-    .addColumn('round_number', 'integer', (c) => c.notNull().check(sql`round_number between 1 and 3`))
+    .addColumn('round_number', 'integer', (c) =>
+      c.notNull().check(sql`round_number between 1 and 3`),
+    )
     .addColumn('status', 'varchar(16)', (c) =>
       c.notNull().check(sql`status in ('pending', 'in_progress', 'completed')`),
     )
@@ -269,16 +341,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await table('duel_round_questions')
-    .addColumn('round_id', 'integer', (c) => c.notNull().references('duel_rounds.id').onDelete('cascade'))
+    .addColumn('round_id', 'integer', (c) =>
+      c.notNull().references('duel_rounds.id').onDelete('cascade'),
+    )
     .addColumn('question_id', 'integer', (c) => c.notNull().references('questions.id'))
     .addColumn('position', 'integer', (c) => c.notNull())
     .addUniqueConstraint('duel_round_questions_position_unique', ['round_id', 'position'])
     .execute();
 
   await table('duel_round_attempts')
-    .addColumn('round_id', 'integer', (c) => c.notNull().references('duel_rounds.id').onDelete('cascade'))
+    .addColumn('round_id', 'integer', (c) =>
+      c.notNull().references('duel_rounds.id').onDelete('cascade'),
+    )
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('quiz_attempt_id', 'integer', (c) => c.notNull().references('quiz_attempts.id').onDelete('cascade'))
+    .addColumn('quiz_attempt_id', 'integer', (c) =>
+      c.notNull().references('quiz_attempts.id').onDelete('cascade'),
+    )
     .addColumn('score', 'integer')
     .addColumn('time_seconds', 'integer')
     .addColumn('server_time_seconds', 'integer')

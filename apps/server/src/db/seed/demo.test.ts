@@ -29,13 +29,18 @@ describe('seedDemoDataIfEmpty', () => {
       ['demo@example.com', 'staff'],
       ['rival@example.com', 'staff'],
     ]);
-    for (const account of accounts) expect(await verifyPassword(account.password_hash, 'demo1234')).toBe(true);
+    for (const account of accounts)
+      expect(await verifyPassword(account.password_hash, 'demo1234')).toBe(true);
     const [demo, , rival] = [accounts[1]!, accounts[0]!, accounts[2]!];
     expect(demo.store_id).not.toBe(rival.store_id);
   });
 
   it('spreads at least 30 staff over at least 6 stores in at least 3 countries, with varied points', async () => {
-    const staff = await db.selectFrom('users').select(['total_points']).where('role', '=', 'staff').execute();
+    const staff = await db
+      .selectFrom('users')
+      .select(['total_points'])
+      .where('role', '=', 'staff')
+      .execute();
     expect(staff.length).toBeGreaterThanOrEqual(30);
     expect(new Set(staff.map((s) => s.total_points)).size).toBeGreaterThanOrEqual(25);
     const stores = await db.selectFrom('stores').select(['country']).execute();
@@ -59,13 +64,19 @@ describe('seedDemoDataIfEmpty', () => {
   });
 
   it('gives the demo user duels in every state, a daily history, badges and training progress', async () => {
-    const demo = await db.selectFrom('users').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();
+    const demo = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'demo@example.com')
+      .executeTakeFirstOrThrow();
     const duels = await db
       .selectFrom('duels')
       .select(['status', 'winner_id', 'user1_id', 'user2_id'])
       .where((eb) => eb.or([eb('user1_id', '=', demo.id), eb('user2_id', '=', demo.id)]))
       .execute();
-    expect(new Set(duels.map((d) => d.status))).toEqual(new Set(['pending', 'in_progress', 'completed', 'timeout']));
+    expect(new Set(duels.map((d) => d.status))).toEqual(
+      new Set(['pending', 'in_progress', 'completed', 'timeout']),
+    );
     const completed = duels.filter((d) => d.status === 'completed');
     expect(completed.some((d) => d.winner_id === demo.id)).toBe(true);
     expect(completed.some((d) => d.winner_id !== null && d.winner_id !== demo.id)).toBe(true);
@@ -73,14 +84,26 @@ describe('seedDemoDataIfEmpty', () => {
     expect(duels.some((d) => d.status === 'pending' && d.user2_id === demo.id)).toBe(true);
     expect(duels.some((d) => d.status === 'pending' && d.user1_id === demo.id)).toBe(true);
 
-    const daily = await db.selectFrom('daily_answers').select(['day', 'is_correct']).where('user_id', '=', demo.id).execute();
+    const daily = await db
+      .selectFrom('daily_answers')
+      .select(['day', 'is_correct'])
+      .where('user_id', '=', demo.id)
+      .execute();
     expect(daily.length).toBeGreaterThan(15);
     expect(daily.some((d) => d.is_correct === 0)).toBe(true);
     expect(daily.every((d) => d.day < '2026-11-21')).toBe(true);
 
-    const badges = await db.selectFrom('user_badges').select('id').where('user_id', '=', demo.id).execute();
+    const badges = await db
+      .selectFrom('user_badges')
+      .select('id')
+      .where('user_id', '=', demo.id)
+      .execute();
     expect(badges.length).toBeGreaterThan(0);
-    const trainings = await db.selectFrom('training_completions').select('id').where('user_id', '=', demo.id).execute();
+    const trainings = await db
+      .selectFrom('training_completions')
+      .select('id')
+      .where('user_id', '=', demo.id)
+      .execute();
     expect(trainings).toHaveLength(2);
   });
 

@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { POINTS_BY_MODE, QUIZ_TITLES, type Difficulty, type QuestionMode } from '@app/contract/constants';
+import {
+  POINTS_BY_MODE,
+  QUIZ_TITLES,
+  type Difficulty,
+  type QuestionMode,
+} from '@app/contract/constants';
 import { addDays, localDay } from '@app/contract/dates';
 import { ROOT_DIR, type Config } from '../../config';
 import type { Db, Executor } from '../database';
@@ -16,7 +21,11 @@ import { DEMO_PASSWORD, DEMO_STORES, DEMO_STAFF, type DemoPerson } from './demo-
  * seasons, badges, training progress, a daily history and duels in every state. Deterministic:
  * the same data every time, dated relative to today.
  */
-export async function seedDemoDataIfEmpty(db: Db, config: Config, now = new Date()): Promise<boolean> {
+export async function seedDemoDataIfEmpty(
+  db: Db,
+  config: Config,
+  now = new Date(),
+): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   await importContent(db, loadContent(path.join(ROOT_DIR, 'content')), {
@@ -72,19 +81,30 @@ async function loadQuestions(db: Executor): Promise<QuestionRef[]> {
     id: q.id,
     mode: q.mode,
     category_id: q.category_id,
-    correct: q.mode === 'open' ? (JSON.parse(q.accepted_answers ?? '[""]') as string[])[0]! : String(q.correct_choice_id),
+    correct:
+      q.mode === 'open'
+        ? (JSON.parse(q.accepted_answers ?? '[""]') as string[])[0]!
+        : String(q.correct_choice_id),
   }));
 }
 
 /** Closed quizzes spread over the past nine months that add up to the person's total. */
-async function seedQuizHistory(trx: Executor, userId: number, person: DemoPerson, now: Date, random: () => number) {
+async function seedQuizHistory(
+  trx: Executor,
+  userId: number,
+  person: DemoPerson,
+  now: Date,
+  random: () => number,
+) {
   let remaining = person.points;
   let daysAgo = 270;
   let n = 0;
   while (remaining > 0 && daysAgo > 1) {
     const difficulty: Difficulty = (['easy', 'medium', 'hard'] as const)[Math.floor(random() * 3)]!;
-    const maxPoints = 10 * POINTS_BY_MODE[difficulty === 'easy' ? 'qcm_2' : difficulty === 'medium' ? 'qcm_4' : 'open'];
-    const score = Math.min(remaining, Math.round((0.5 + random() * 0.6) * maxPoints / 50) * 50);
+    const maxPoints =
+      10 *
+      POINTS_BY_MODE[difficulty === 'easy' ? 'qcm_2' : difficulty === 'medium' ? 'qcm_4' : 'open'];
+    const score = Math.min(remaining, Math.round(((0.5 + random() * 0.6) * maxPoints) / 50) * 50);
     const at = addDaysIso(now, -daysAgo);
     const attempt = await trx
       .insertInto('quiz_attempts')
@@ -109,9 +129,21 @@ async function seedQuizHistory(trx: Executor, userId: number, person: DemoPerson
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await credit(trx, { userId, amount: score, reason: 'quiz', reference: `quiz_attempt:${attempt.id}`, at });
+    await credit(trx, {
+      userId,
+      amount: score,
+      reason: 'quiz',
+      reference: `quiz_attempt:${attempt.id}`,
+      at,
+    });
     if (n === 0) await awardBadge(trx, userId, 'first_quiz', at);
-    if (score >= maxPoints) await awardBadge(trx, userId, difficulty === 'hard' ? 'perfect_hard_quiz' : 'perfect_quiz', at);
+    if (score >= maxPoints)
+      await awardBadge(
+        trx,
+        userId,
+        difficulty === 'hard' ? 'perfect_hard_quiz' : 'perfect_quiz',
+        at,
+      );
     remaining -= score;
     n += 1;
     daysAgo -= 1 + Math.floor(random() * Math.max(2, 270 / Math.max(1, person.points / 4000)));
@@ -119,7 +151,11 @@ async function seedQuizHistory(trx: Executor, userId: number, person: DemoPerson
 }
 
 async function seedTrainings(trx: Executor, people: Map<string, number>) {
-  const modules = await trx.selectFrom('training_modules').select('id').orderBy('position').execute();
+  const modules = await trx
+    .selectFrom('training_modules')
+    .select('id')
+    .orderBy('position')
+    .execute();
   const completedBy: Record<string, number> = {
     'demo@example.com': 2,
     'rival@example.com': 5,
@@ -131,15 +167,26 @@ async function seedTrainings(trx: Executor, people: Map<string, number>) {
     for (const module of modules.slice(0, count)) {
       await trx
         .insertInto('training_completions')
-        .values({ user_id: userId, module_id: module.id, completed_at: new Date(Date.now() - 86_400_000 * (30 + i)).toISOString() })
+        .values({
+          user_id: userId,
+          module_id: module.id,
+          completed_at: new Date(Date.now() - 86_400_000 * (30 + i)).toISOString(),
+        })
         .execute();
     }
-    if (count >= modules.length && modules.length > 0) await awardBadge(trx, userId, 'all_trainings');
+    if (count >= modules.length && modules.length > 0)
+      await awardBadge(trx, userId, 'all_trainings');
   }
 }
 
 /** The demo user's daily answers this month and last: a streak of six that a seventh would make a badge. */
-async function seedDailyHistory(trx: Executor, userId: number, questions: QuestionRef[], today: string, now: Date) {
+async function seedDailyHistory(
+  trx: Executor,
+  userId: number,
+  questions: QuestionRef[],
+  today: string,
+  now: Date,
+) {
   const pattern = [1, 1, 0, 1, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1];
   const skipped = new Set([7, 15]);
   const days = pattern.length + skipped.size;
@@ -147,16 +194,28 @@ async function seedDailyHistory(trx: Executor, userId: number, questions: Questi
   for (let back = days; back >= 1; back--) {
     const day = addDays(today, -back);
     const question = questions[(days - back) % questions.length]!;
-    await trx.insertInto('daily_questions').values({ day, question_id: question.id, created_at: now.toISOString() }).execute();
+    await trx
+      .insertInto('daily_questions')
+      .values({ day, question_id: question.id, created_at: now.toISOString() })
+      .execute();
     if (skipped.has(back)) continue;
     const correct = pattern[p++] === 1;
     const points = correct ? POINTS_BY_MODE[question.mode] : 0;
     const at = `${day}T08:30:00.000Z`;
     await trx
       .insertInto('daily_answers')
-      .values({ user_id: userId, day, question_id: question.id, answer: correct ? question.correct : '', is_correct: correct ? 1 : 0, points, created_at: at })
+      .values({
+        user_id: userId,
+        day,
+        question_id: question.id,
+        answer: correct ? question.correct : '',
+        is_correct: correct ? 1 : 0,
+        points,
+        created_at: at,
+      })
       .execute();
-    if (correct) await credit(trx, { userId, amount: points, reason: 'daily', reference: `daily:${day}`, at });
+    if (correct)
+      await credit(trx, { userId, amount: points, reason: 'daily', reference: `daily:${day}`, at });
   }
 }
 
@@ -172,15 +231,35 @@ type DuelSpec = {
 
 /** The demo user's duels, one in each state a duel can be in. */
 const DUELS: DuelSpec[] = [
-  { user1: 'rival@example.com', user2: 'demo@example.com', theme: 'history', status: 'pending', daysAgo: 0, rounds: [] },
-  { user1: 'demo@example.com', user2: 'sofia.rossi@example.com', theme: 'mixed', status: 'pending', daysAgo: 0, rounds: [] },
+  {
+    user1: 'rival@example.com',
+    user2: 'demo@example.com',
+    theme: 'history',
+    status: 'pending',
+    daysAgo: 0,
+    rounds: [],
+  },
+  {
+    user1: 'demo@example.com',
+    user2: 'sofia.rossi@example.com',
+    theme: 'mixed',
+    status: 'pending',
+    daysAgo: 0,
+    rounds: [],
+  },
   {
     user1: 'demo@example.com',
     user2: 'rival@example.com',
     theme: 'main-collections',
     status: 'in_progress',
     daysAgo: 1,
-    rounds: [[{ correct: 4, seconds: 74 }, { correct: 3, seconds: 81 }], [null, { correct: 4, seconds: 66 }]],
+    rounds: [
+      [
+        { correct: 4, seconds: 74 },
+        { correct: 3, seconds: 81 },
+      ],
+      [null, { correct: 4, seconds: 66 }],
+    ],
   },
   {
     user1: 'kenji.sato@example.com',
@@ -197,9 +276,18 @@ const DUELS: DuelSpec[] = [
     status: 'completed',
     daysAgo: 6,
     rounds: [
-      [{ correct: 5, seconds: 61 }, { correct: 3, seconds: 70 }],
-      [{ correct: 3, seconds: 80 }, { correct: 4, seconds: 77 }],
-      [{ correct: 4, seconds: 69 }, { correct: 3, seconds: 58 }],
+      [
+        { correct: 5, seconds: 61 },
+        { correct: 3, seconds: 70 },
+      ],
+      [
+        { correct: 3, seconds: 80 },
+        { correct: 4, seconds: 77 },
+      ],
+      [
+        { correct: 4, seconds: 69 },
+        { correct: 3, seconds: 58 },
+      ],
     ],
   },
   {
@@ -209,9 +297,18 @@ const DUELS: DuelSpec[] = [
     status: 'completed',
     daysAgo: 12,
     rounds: [
-      [{ correct: 5, seconds: 55 }, { correct: 4, seconds: 71 }],
-      [{ correct: 4, seconds: 62 }, { correct: 4, seconds: 64 }],
-      [{ correct: 5, seconds: 58 }, { correct: 3, seconds: 75 }],
+      [
+        { correct: 5, seconds: 55 },
+        { correct: 4, seconds: 71 },
+      ],
+      [
+        { correct: 4, seconds: 62 },
+        { correct: 4, seconds: 64 },
+      ],
+      [
+        { correct: 5, seconds: 58 },
+        { correct: 3, seconds: 75 },
+      ],
     ],
   },
   {
@@ -221,9 +318,18 @@ const DUELS: DuelSpec[] = [
     status: 'completed',
     daysAgo: 20,
     rounds: [
-      [{ correct: 3, seconds: 70 }, { correct: 3, seconds: 70 }],
-      [{ correct: 4, seconds: 65 }, { correct: 4, seconds: 65 }],
-      [{ correct: 2, seconds: 80 }, { correct: 2, seconds: 80 }],
+      [
+        { correct: 3, seconds: 70 },
+        { correct: 3, seconds: 70 },
+      ],
+      [
+        { correct: 4, seconds: 65 },
+        { correct: 4, seconds: 65 },
+      ],
+      [
+        { correct: 2, seconds: 80 },
+        { correct: 2, seconds: 80 },
+      ],
     ],
   },
   {
@@ -236,20 +342,36 @@ const DUELS: DuelSpec[] = [
   },
 ];
 
-async function seedDuels(trx: Executor, people: Map<string, number>, questions: QuestionRef[], now: Date) {
-  const themes = await trx.selectFrom('duel_quizzes').select(['id', 'key', 'category_id']).execute();
+async function seedDuels(
+  trx: Executor,
+  people: Map<string, number>,
+  questions: QuestionRef[],
+  now: Date,
+) {
+  const themes = await trx
+    .selectFrom('duel_quizzes')
+    .select(['id', 'key', 'category_id'])
+    .execute();
   let offset = 0;
   for (const spec of DUELS) {
     const theme = themes.find((t) => t.key === spec.theme)!;
     const user1 = people.get(spec.user1)!;
     const user2 = people.get(spec.user2)!;
     const created = addDaysIso(now, -spec.daysAgo - 0.2);
-    const pool = questions.filter((q) => theme.category_id === null || q.category_id === theme.category_id);
+    const pool = questions.filter(
+      (q) => theme.category_id === null || q.category_id === theme.category_id,
+    );
     const drawn = Array.from({ length: 15 }, (_, i) => pool[(offset + i * 7) % pool.length]!);
     offset += 5;
 
-    const scores = new Map<number, number>([[user1, 0], [user2, 0]]);
-    const times = new Map<number, number>([[user1, 0], [user2, 0]]);
+    const scores = new Map<number, number>([
+      [user1, 0],
+      [user2, 0],
+    ]);
+    const times = new Map<number, number>([
+      [user1, 0],
+      [user2, 0],
+    ]);
     const duel = await trx
       .insertInto('duels')
       .values({
@@ -259,7 +381,8 @@ async function seedDuels(trx: Executor, people: Map<string, number>, questions: 
         status: spec.status,
         winner_id: null,
         rematch_of_id: null,
-        pending_pair: spec.status === 'pending' ? `${Math.min(user1, user2)}:${Math.max(user1, user2)}` : null,
+        pending_pair:
+          spec.status === 'pending' ? `${Math.min(user1, user2)}:${Math.max(user1, user2)}` : null,
         created_at: created,
         accepted_at: spec.status === 'pending' ? null : created,
         completed_at: null,
@@ -291,12 +414,25 @@ async function seedDuels(trx: Executor, people: Map<string, number>, questions: 
       const roundQuestions = drawn.slice((n - 1) * 5, n * 5);
       await trx
         .insertInto('duel_round_questions')
-        .values(roundQuestions.map((q, i) => ({ round_id: round.id, question_id: q.id, position: i + 1 })))
+        .values(
+          roundQuestions.map((q, i) => ({
+            round_id: round.id,
+            question_id: q.id,
+            position: i + 1,
+          })),
+        )
         .execute();
       for (const [index, play] of (plays ?? []).entries()) {
         if (!play) continue;
         const userId = index === 0 ? user1 : user2;
-        const score = await seedRoundAttempt(trx, round.id, userId, roundQuestions, play, roundStart);
+        const score = await seedRoundAttempt(
+          trx,
+          round.id,
+          userId,
+          roundQuestions,
+          play,
+          roundStart,
+        );
         scores.set(userId, scores.get(userId)! + score);
         times.set(userId, times.get(userId)! + play.seconds);
         lastActivity = firstSubmit;
@@ -310,7 +446,8 @@ async function seedDuels(trx: Executor, people: Map<string, number>, questions: 
       if (spec.status === 'timeout') winner = spec.rounds[0]![0] ? user1 : user2;
       else if (s1 !== s2) winner = s1 > s2 ? user1 : user2;
       else if (t1 !== t2) winner = t1 < t2 ? user1 : user2;
-      const completedAt = spec.status === 'timeout' ? addDaysIso(new Date(lastActivity), 1) : lastActivity;
+      const completedAt =
+        spec.status === 'timeout' ? addDaysIso(new Date(lastActivity), 1) : lastActivity;
       await trx
         .updateTable('duels')
         .set({ winner_id: winner, completed_at: completedAt, last_activity_at: completedAt })
@@ -318,12 +455,28 @@ async function seedDuels(trx: Executor, people: Map<string, number>, questions: 
         .execute();
       if (winner !== null) {
         const loser = winner === user1 ? user2 : user1;
-        await credit(trx, { userId: winner, amount: 1000, reason: 'duel_win', reference: `duel:${duel.id}`, at: completedAt });
-        await credit(trx, { userId: loser, amount: -250, reason: 'duel_loss', reference: `duel:${duel.id}`, at: completedAt });
+        await credit(trx, {
+          userId: winner,
+          amount: 1000,
+          reason: 'duel_win',
+          reference: `duel:${duel.id}`,
+          at: completedAt,
+        });
+        await credit(trx, {
+          userId: loser,
+          amount: -250,
+          reason: 'duel_loss',
+          reference: `duel:${duel.id}`,
+          at: completedAt,
+        });
         await awardBadge(trx, winner, 'first_duel_won', completedAt);
       }
     } else {
-      await trx.updateTable('duels').set({ last_activity_at: lastActivity }).where('id', '=', duel.id).execute();
+      await trx
+        .updateTable('duels')
+        .set({ last_activity_at: lastActivity })
+        .where('id', '=', duel.id)
+        .execute();
     }
   }
 }
@@ -338,7 +491,9 @@ async function seedRoundAttempt(
 ): Promise<number> {
   const submittedAt = new Date(Date.parse(startedAt) + play.seconds * 1000).toISOString();
   const maxPoints = questions.reduce((sum, q) => sum + POINTS_BY_MODE[q.mode], 0);
-  const score = questions.slice(0, play.correct).reduce((sum, q) => sum + POINTS_BY_MODE[q.mode], 0);
+  const score = questions
+    .slice(0, play.correct)
+    .reduce((sum, q) => sum + POINTS_BY_MODE[q.mode], 0);
   const attempt = await trx
     .insertInto('quiz_attempts')
     .values({

@@ -14,7 +14,13 @@ export async function insertToken(
 ): Promise<number> {
   const inserted = await db
     .insertInto('personal_access_tokens')
-    .values({ user_id: row.user_id, name: row.name, token_hash: row.token_hash, last_used_at: row.at, created_at: row.at })
+    .values({
+      user_id: row.user_id,
+      name: row.name,
+      token_hash: row.token_hash,
+      last_used_at: row.at,
+      created_at: row.at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
@@ -29,7 +35,11 @@ export function findToken(db: Executor, id: number) {
 }
 
 export async function touchToken(db: Executor, id: number, at: string): Promise<void> {
-  await db.updateTable('personal_access_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
+  await db
+    .updateTable('personal_access_tokens')
+    .set({ last_used_at: at })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteToken(db: Executor, id: number): Promise<void> {
@@ -41,6 +51,9 @@ export async function deleteTokensOf(db: Executor, userId: number): Promise<void
 }
 
 export async function deleteIdleTokens(db: Executor, usedBefore: string): Promise<number> {
-  const result = await db.deleteFrom('personal_access_tokens').where('last_used_at', '<', usedBefore).executeTakeFirst();
+  const result = await db
+    .deleteFrom('personal_access_tokens')
+    .where('last_used_at', '<', usedBefore)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

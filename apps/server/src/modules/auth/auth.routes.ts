@@ -17,10 +17,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/login',
     {
       config: { public: true },
-      schema: { tags: ['auth'], body: loginRequest, response: responses({ 200: loginResponse }, [422, 429]) },
+      schema: {
+        tags: ['auth'],
+        body: loginRequest,
+        response: responses({ 200: loginResponse }, [422, 429]),
+      },
     },
     async (request) => {
-      const { userId, token } = await app.auth.login(request.body.email, request.body.password, request.ip);
+      const { userId, token } = await app.auth.login(
+        request.body.email,
+        request.body.password,
+        request.ip,
+      );
       return { user: await getCurrentUser(app.db, userId), token };
     },
   );

@@ -25,20 +25,29 @@ export class AuthService {
   ) {}
 
   /** Checks the credentials and issues a token; throttled per email and address, and per address. */
-  async login(email: string, password: string, address: string): Promise<{ userId: number; token: string }> {
+  async login(
+    email: string,
+    password: string,
+    address: string,
+  ): Promise<{ userId: number; token: string }> {
     const normalized = email.trim().toLowerCase();
     const keys = {
       pair: `login:pair:${address}:${normalized}`,
       address: `login:address:${address}`,
     };
-    const [pair, byAddress] = await Promise.all([this.throttle.get(keys.pair), this.throttle.get(keys.address)]);
+    const [pair, byAddress] = await Promise.all([
+      this.throttle.get(keys.pair),
+      this.throttle.get(keys.address),
+    ]);
     const blocked = [
       pair.count >= LOGIN_LIMITS.perEmailAndAddress ? pair.retryAfter : 0,
       byAddress.count >= LOGIN_LIMITS.perAddress ? byAddress.retryAfter : 0,
     ];
     const retryAfter = Math.max(...blocked);
     if (retryAfter > 0) {
-      throw new HttpError(429, MESSAGES.tooManyAttempts, undefined, { 'retry-after': String(retryAfter) });
+      throw new HttpError(429, MESSAGES.tooManyAttempts, undefined, {
+        'retry-after': String(retryAfter),
+      });
     }
 
     const user = await repo.findCredentialsByEmail(this.db, normalized);
@@ -77,7 +86,8 @@ export class AuthService {
       await repo.deleteToken(this.db, token.id);
       throw unauthenticated();
     }
-    if (now - lastUsed > TOUCH_EVERY_MS) await repo.touchToken(this.db, token.id, new Date(now).toISOString());
+    if (now - lastUsed > TOUCH_EVERY_MS)
+      await repo.touchToken(this.db, token.id, new Date(now).toISOString());
     return { userId: token.user_id, tokenId: token.id };
   }
 
@@ -87,6 +97,9 @@ export class AuthService {
 
   /** Tokens idle for longer than the limit; the read path refuses them anyway, this only tidies. */
   pruneIdleTokens(): Promise<number> {
-    return repo.deleteIdleTokens(this.db, new Date(Date.now() - TOKEN_IDLE_DAYS * DAY_MS).toISOString());
+    return repo.deleteIdleTokens(
+      this.db,
+      new Date(Date.now() - TOKEN_IDLE_DAYS * DAY_MS).toISOString(),
+    );
   }
 }

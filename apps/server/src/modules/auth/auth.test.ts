@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers';
+import {
+  bearer,
+  createTestApp,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers';
 import { LOGIN_LIMITS } from './auth.service';
 import { MemoryThrottleStore } from './login-throttle';
 
@@ -8,7 +14,11 @@ let claire: TestUser;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  claire = await createUser(ctx, { email: 'claire@example.com', password: 'correct horse battery', firstName: 'Claire' });
+  claire = await createUser(ctx, {
+    email: 'claire@example.com',
+    password: 'correct horse battery',
+    firstName: 'Claire',
+  });
 });
 afterAll(() => ctx.close());
 beforeEach(() => {
@@ -50,9 +60,15 @@ describe('POST /api/login', () => {
   });
 
   it('stores only a hash of the token secret', async () => {
-    const { token } = (await login({ email: 'claire@example.com', password: 'correct horse battery' })).json();
+    const { token } = (
+      await login({ email: 'claire@example.com', password: 'correct horse battery' })
+    ).json();
     const [id, secret] = token.split('|');
-    const row = await ctx.db.selectFrom('personal_access_tokens').selectAll().where('id', '=', Number(id)).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('personal_access_tokens')
+      .selectAll()
+      .where('id', '=', Number(id))
+      .executeTakeFirstOrThrow();
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(secret);
   });
@@ -85,7 +101,12 @@ describe('POST /api/login', () => {
   });
 
   it('ignores unknown fields', async () => {
-    const res = await login({ email: 'claire@example.com', password: 'correct horse battery', role: 'admin', is_admin: true });
+    const res = await login({
+      email: 'claire@example.com',
+      password: 'correct horse battery',
+      role: 'admin',
+      is_admin: true,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.role).toBe('staff');
   });
@@ -110,7 +131,10 @@ describe('POST /api/login', () => {
   });
 
   it('answers 413 to a body over 1 MB without reading it all', async () => {
-    const res = await login({ email: 'claire@example.com', password: 'x'.repeat(1024 * 1024 + 10) });
+    const res = await login({
+      email: 'claire@example.com',
+      password: 'x'.repeat(1024 * 1024 + 10),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'The request body is too large.' });
   });
@@ -125,14 +149,20 @@ describe('POST /api/login', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.windowSeconds);
     // Another address is not blocked for the same email.
-    expect((await login({ email: 'claire@example.com', password: 'correct horse battery' }, '10.0.0.2')).statusCode).toBe(200);
+    expect(
+      (await login({ email: 'claire@example.com', password: 'correct horse battery' }, '10.0.0.2'))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('blocks an address after 50 failures across emails, as a shared boutique address would see', async () => {
     for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) {
       await login({ email: `guess${i}@example.com`, password: 'nope' }, '10.0.0.9');
     }
-    const blocked = await login({ email: 'claire@example.com', password: 'correct horse battery' }, '10.0.0.9');
+    const blocked = await login(
+      { email: 'claire@example.com', password: 'correct horse battery' },
+      '10.0.0.9',
+    );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
   });
@@ -141,7 +171,9 @@ describe('POST /api/login', () => {
     for (let i = 0; i < LOGIN_LIMITS.perEmailAndAddress - 1; i++) {
       await login({ email: 'claire@example.com', password: 'nope' });
     }
-    expect((await login({ email: 'claire@example.com', password: 'correct horse battery' })).statusCode).toBe(200);
+    expect(
+      (await login({ email: 'claire@example.com', password: 'correct horse battery' })).statusCode,
+    ).toBe(200);
     for (let i = 0; i < LOGIN_LIMITS.perEmailAndAddress - 1; i++) {
       expect((await login({ email: 'claire@example.com', password: 'nope' })).statusCode).toBe(401);
     }
@@ -149,7 +181,8 @@ describe('POST /api/login', () => {
 });
 
 describe('bearer tokens', () => {
-  const me = (headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: '/api/user', headers });
+  const me = (headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url: '/api/user', headers });
 
   it('refuses a call without a token', async () => {
     const res = await me();
@@ -158,7 +191,13 @@ describe('bearer tokens', () => {
   });
 
   it('refuses malformed tokens', async () => {
-    for (const token of ['garbage', '1|short', `x|${'a'.repeat(48)}`, `${claire.token}extra!`, '']) {
+    for (const token of [
+      'garbage',
+      '1|short',
+      `x|${'a'.repeat(48)}`,
+      `${claire.token}extra!`,
+      '',
+    ]) {
       expect((await me(bearer(token))).statusCode).toBe(401);
     }
     expect((await me({ authorization: `Basic ${claire.token}` })).statusCode).toBe(401);
@@ -173,8 +212,16 @@ describe('bearer tokens', () => {
     const stale = await ctx.app.auth.issueToken(claire.id, 'test');
     const recent = await ctx.app.auth.issueToken(claire.id, 'test');
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-    await ctx.db.updateTable('personal_access_tokens').set({ last_used_at: daysAgo(31) }).where('id', '=', Number(stale.split('|')[0])).execute();
-    await ctx.db.updateTable('personal_access_tokens').set({ last_used_at: daysAgo(29) }).where('id', '=', Number(recent.split('|')[0])).execute();
+    await ctx.db
+      .updateTable('personal_access_tokens')
+      .set({ last_used_at: daysAgo(31) })
+      .where('id', '=', Number(stale.split('|')[0]))
+      .execute();
+    await ctx.db
+      .updateTable('personal_access_tokens')
+      .set({ last_used_at: daysAgo(29) })
+      .where('id', '=', Number(recent.split('|')[0]))
+      .execute();
     expect((await me(bearer(stale))).statusCode).toBe(401);
     expect((await me(bearer(recent))).statusCode).toBe(200);
   });
@@ -182,7 +229,11 @@ describe('bearer tokens', () => {
   it('answers 401, not 404, to an unknown API path without a token', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(401);
-    const withToken = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here', headers: bearer(claire.token) });
+    const withToken = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: bearer(claire.token),
+    });
     expect(withToken.statusCode).toBe(404);
     expect(withToken.json()).toEqual({ message: 'Not found.' });
   });
@@ -192,16 +243,30 @@ describe('POST /api/logout', () => {
   it('revokes the token in use and only that one', async () => {
     const other = await ctx.app.auth.issueToken(claire.id, 'test');
     const current = await ctx.app.auth.issueToken(claire.id, 'test');
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(current) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: bearer(current),
+    });
     expect(res.statusCode).toBe(204);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(current) })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(other) })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(current) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(other) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses a replay with the revoked token', async () => {
     const token = await ctx.app.auth.issueToken(claire.id, 'test');
     await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
-    const replay = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+    const replay = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: bearer(token),
+    });
     expect(replay.statusCode).toBe(401);
   });
 });

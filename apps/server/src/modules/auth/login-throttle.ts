@@ -54,7 +54,11 @@ export class RedisThrottleStore implements ThrottleStore {
   private readonly redis: Redis;
 
   constructor(url: string) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    this.redis = new Redis(url, {
+      lazyConnect: false,
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+    });
   }
 
   async get(key: string) {

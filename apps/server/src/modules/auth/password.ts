@@ -11,7 +11,10 @@ let dummyHash: Promise<string> | undefined;
  * Checks a password against a stored hash. Without a hash (unknown email) it still runs a full
  * verification against a throwaway hash, so both cases take the same time.
  */
-export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | undefined,
+  password: string,
+): Promise<boolean> {
   if (storedHash === undefined) {
     dummyHash ??= hash('not-a-real-password');
     await verify(await dummyHash, password).catch(() => false);

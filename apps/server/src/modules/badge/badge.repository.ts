@@ -1,7 +1,16 @@
 import type { Executor } from '../../db/database';
 
-export async function insertUserBadge(db: Executor, userId: number, code: string, at: string): Promise<boolean> {
-  const badge = await db.selectFrom('badges').select('id').where('code', '=', code).executeTakeFirst();
+export async function insertUserBadge(
+  db: Executor,
+  userId: number,
+  code: string,
+  at: string,
+): Promise<boolean> {
+  const badge = await db
+    .selectFrom('badges')
+    .select('id')
+    .where('code', '=', code)
+    .executeTakeFirst();
   if (!badge) return false;
   const inserted = await db
     .insertInto('user_badges')

@@ -7,6 +7,11 @@ import { insertUserBadge } from './badge.repository';
  * it again is a no-op. Returns whether it was newly earned. A badge missing from the content is
  * skipped rather than failing the event that earned it.
  */
-export function awardBadge(trx: Executor, userId: number, code: BadgeCode, at: string = nowIso()): Promise<boolean> {
+export function awardBadge(
+  trx: Executor,
+  userId: number,
+  code: BadgeCode,
+  at: string = nowIso(),
+): Promise<boolean> {
   return insertUserBadge(trx, userId, code, at);
 }

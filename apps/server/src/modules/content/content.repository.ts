@@ -10,7 +10,10 @@ import type {
   TrainingModulesTable,
 } from '../../db/schema';
 
-export async function upsertCategory(db: Executor, row: Insertable<CategoriesTable>): Promise<number> {
+export async function upsertCategory(
+  db: Executor,
+  row: Insertable<CategoriesTable>,
+): Promise<number> {
   const result = await db
     .insertInto('categories')
     .values(row)
@@ -21,11 +24,18 @@ export async function upsertCategory(db: Executor, row: Insertable<CategoriesTab
 }
 
 export async function categoryIdByKey(db: Executor, key: string): Promise<number | undefined> {
-  const row = await db.selectFrom('categories').select('id').where('key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('key', '=', key)
+    .executeTakeFirst();
   return row?.id;
 }
 
-export async function upsertTrainingModule(db: Executor, row: Insertable<TrainingModulesTable>): Promise<void> {
+export async function upsertTrainingModule(
+  db: Executor,
+  row: Insertable<TrainingModulesTable>,
+): Promise<void> {
   const { category_id: _categoryId, ...changes } = row;
   await db
     .insertInto('training_modules')
@@ -34,7 +44,10 @@ export async function upsertTrainingModule(db: Executor, row: Insertable<Trainin
     .execute();
 }
 
-export async function upsertQuestion(db: Executor, row: Insertable<QuestionsTable>): Promise<number> {
+export async function upsertQuestion(
+  db: Executor,
+  row: Insertable<QuestionsTable>,
+): Promise<number> {
   const { key: _key, created_at: _createdAt, ...changes } = row;
   const result = await db
     .insertInto('questions')
@@ -54,29 +67,53 @@ export async function replaceChoices(
   if (choices.length === 0) return;
   await db
     .insertInto('question_choices')
-    .values(choices.map((c, index) => ({ question_id: questionId, choice_id: c.id, text: c.text, position: index + 1 })))
+    .values(
+      choices.map((c, index) => ({
+        question_id: questionId,
+        choice_id: c.id,
+        text: c.text,
+        position: index + 1,
+      })),
+    )
     .execute();
 }
 
 export async function upsertBadge(db: Executor, row: Insertable<BadgesTable>): Promise<void> {
   const { code: _code, ...changes } = row;
-  await db.insertInto('badges').values(row).onConflict((oc) => oc.column('code').doUpdateSet(changes)).execute();
+  await db
+    .insertInto('badges')
+    .values(row)
+    .onConflict((oc) => oc.column('code').doUpdateSet(changes))
+    .execute();
 }
 
 export async function upsertTitle(db: Executor, row: Insertable<TitlesTable>): Promise<void> {
   const { key: _key, ...changes } = row;
-  await db.insertInto('titles').values(row).onConflict((oc) => oc.column('key').doUpdateSet(changes)).execute();
+  await db
+    .insertInto('titles')
+    .values(row)
+    .onConflict((oc) => oc.column('key').doUpdateSet(changes))
+    .execute();
 }
 
 export async function upsertSplit(db: Executor, row: Insertable<SplitsTable>): Promise<void> {
   await db
     .insertInto('splits')
     .values(row)
-    .onConflict((oc) => oc.column('start_date').doUpdateSet({ name: row.name, end_date: row.end_date }))
+    .onConflict((oc) =>
+      oc.column('start_date').doUpdateSet({ name: row.name, end_date: row.end_date }),
+    )
     .execute();
 }
 
-export async function upsertDuelQuiz(db: Executor, row: Insertable<DuelQuizzesTable>): Promise<void> {
+export async function upsertDuelQuiz(
+  db: Executor,
+  row: Insertable<DuelQuizzesTable>,
+): Promise<void> {
   const { key: _key, ...changes } = row;
-  await db.insertInto('duel_quizzes').values(row).onConflict((oc) => oc.column('key').doUpdateSet(changes)).execute();
+  await db
+    .insertInto('duel_quizzes')
+    .values(row)
+    .onConflict((oc) => oc.column('key').doUpdateSet(changes))
+    .execute();
 }

@@ -4,7 +4,9 @@ import { BADGE_CODES, TRAINING_CATEGORIES } from '@app/contract/constants';
 /** The shape of the files in content/, as the brand's training team writes them. */
 
 const key = z.string().regex(/^[a-z0-9-]+$/, 'keys are lowercase letters, digits and dashes');
-const imagePath = z.string().regex(/^\/images\/[\w\-/]+\.(svg|png|jpg|webp)$/, 'an image path under /images/');
+const imagePath = z
+  .string()
+  .regex(/^\/images\/[\w\-/]+\.(svg|png|jpg|webp)$/, 'an image path under /images/');
 
 export const categoryFile = z
   .array(
@@ -17,7 +19,11 @@ export const categoryFile = z
       cover: imagePath,
       lesson: z.object({
         intro: z.string().min(1),
-        sections: z.array(z.object({ heading: z.string().min(1), paragraphs: z.array(z.string().min(1)).min(1) })).min(1),
+        sections: z
+          .array(
+            z.object({ heading: z.string().min(1), paragraphs: z.array(z.string().min(1)).min(1) }),
+          )
+          .min(1),
         key_points: z.array(z.string().min(1)).default([]),
       }),
     }),
@@ -56,9 +62,14 @@ export const question = z
   .superRefine((q, ctx) => {
     if (q.mode === 'open') return;
     const ids = q.choices.map((c) => c.id);
-    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['choices'], message: 'choice ids must be unique' });
+    if (new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: 'custom', path: ['choices'], message: 'choice ids must be unique' });
     if (!ids.includes(q.correct_choice_id)) {
-      ctx.addIssue({ code: 'custom', path: ['correct_choice_id'], message: 'must be one of the choice ids' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['correct_choice_id'],
+        message: 'must be one of the choice ids',
+      });
     }
   });
 export type ContentQuestion = z.infer<typeof question>;
@@ -84,7 +95,9 @@ export const titleFile = z.array(
 );
 
 const monthDay = z.string().regex(/^\d{2}-\d{2}$/, 'MM-DD');
-export const splitFile = z.array(z.object({ name: z.string().min(1), start: monthDay, end: monthDay }));
+export const splitFile = z.array(
+  z.object({ name: z.string().min(1), start: monthDay, end: monthDay }),
+);
 
 export const duelQuizFile = z.array(
   z.object({

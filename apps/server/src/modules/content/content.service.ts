@@ -57,7 +57,8 @@ export function loadContent(dir: string): Content {
   const keys = new Set<string>();
   for (const [category, list] of questions) {
     for (const q of list) {
-      if (keys.has(q.key)) problems.push(`questions/${category}.json: the key ${q.key} is used twice`);
+      if (keys.has(q.key))
+        problems.push(`questions/${category}.json: the key ${q.key} is used twice`);
       keys.add(q.key);
     }
   }
@@ -69,24 +70,36 @@ export function loadContent(dir: string): Content {
     splits: read('splits.json', splitFile),
     duelQuizzes: read('duel-quizzes.json', duelQuizFile),
   };
-  if (problems.length > 0) throw new ContentError(`The content has problems:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0)
+    throw new ContentError(`The content has problems:\n  ${problems.join('\n  ')}`);
   return content as Content;
 }
 
 export type ImportOptions = { brandName: string; timeZone: string; now?: Date };
-export type ImportSummary = Record<'categories' | 'questions' | 'badges' | 'titles' | 'splits' | 'duelQuizzes', number>;
+export type ImportSummary = Record<
+  'categories' | 'questions' | 'badges' | 'titles' | 'splits' | 'duelQuizzes',
+  number
+>;
 
 /**
  * Upserts the content by its stable keys in one transaction: running it again changes nothing,
  * and editing a file then importing updates the rows in place. Nothing is deleted; a question
  * leaves the game by `"active": false`.
  */
-export async function importContent(db: Db, content: Content, options: ImportOptions): Promise<ImportSummary> {
+export async function importContent(
+  db: Db,
+  content: Content,
+  options: ImportOptions,
+): Promise<ImportSummary> {
   const now = (options.now ?? new Date()).toISOString();
   return db.transaction().execute(async (trx) => {
     const categoryIds = new Map<string, number>();
     for (const category of content.categories) {
-      const id = await repo.upsertCategory(trx, { key: category.key, name: category.name, position: category.position });
+      const id = await repo.upsertCategory(trx, {
+        key: category.key,
+        name: category.name,
+        position: category.position,
+      });
       categoryIds.set(category.key, id);
       await repo.upsertTrainingModule(trx, {
         category_id: id,
@@ -100,8 +113,10 @@ export async function importContent(db: Db, content: Content, options: ImportOpt
 
     let questionCount = 0;
     for (const [categoryKey, questions] of content.questions) {
-      const categoryId = categoryIds.get(categoryKey) ?? (await repo.categoryIdByKey(trx, categoryKey));
-      if (categoryId === undefined) throw new ContentError(`questions/${categoryKey}.json: no such category`);
+      const categoryId =
+        categoryIds.get(categoryKey) ?? (await repo.categoryIdByKey(trx, categoryKey));
+      if (categoryId === undefined)
+        throw new ContentError(`questions/${categoryKey}.json: no such category`);
       for (const q of questions) {
         const questionId = await repo.upsertQuestion(trx, {
           key: q.key,

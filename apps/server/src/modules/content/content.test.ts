@@ -17,8 +17,16 @@ describe('the content files', () => {
   const content = loadContent(CONTENT_DIR);
 
   it('have the question counts of each training module', () => {
-    const counts = Object.fromEntries(TRAINING_CATEGORIES.map((c) => [c, content.questions.get(c)?.length]));
-    expect(counts).toEqual({ history: 18, collection: 17, inspiration: 12, storytelling: 13, 'main-collections': 15 });
+    const counts = Object.fromEntries(
+      TRAINING_CATEGORIES.map((c) => [c, content.questions.get(c)?.length]),
+    );
+    expect(counts).toEqual({
+      history: 18,
+      collection: 17,
+      inspiration: 12,
+      storytelling: 13,
+      'main-collections': 15,
+    });
   });
 
   it('have at least ten questions of each mode', () => {
@@ -43,13 +51,29 @@ describe('the content files', () => {
 
 describe('importContent', () => {
   it('imports everything, then changes nothing when run again', async () => {
-    const options = { brandName: 'Aurèle', timeZone: 'Europe/Zurich', now: new Date('2026-11-21T10:00:00Z') };
+    const options = {
+      brandName: 'Aurèle',
+      timeZone: 'Europe/Zurich',
+      now: new Date('2026-11-21T10:00:00Z'),
+    };
     const first = await importContent(ctx.db, loadContent(CONTENT_DIR), options);
     const snapshot = async () => ({
-      questions: await ctx.db.selectFrom('questions').select(['id', 'key', 'text', 'active']).orderBy('id').execute(),
+      questions: await ctx.db
+        .selectFrom('questions')
+        .select(['id', 'key', 'text', 'active'])
+        .orderBy('id')
+        .execute(),
       choices: (await ctx.db.selectFrom('question_choices').select('id').execute()).length,
-      modules: await ctx.db.selectFrom('training_modules').select(['id', 'category_id']).orderBy('id').execute(),
-      splits: await ctx.db.selectFrom('splits').select(['name', 'start_date', 'end_date']).orderBy('start_date').execute(),
+      modules: await ctx.db
+        .selectFrom('training_modules')
+        .select(['id', 'category_id'])
+        .orderBy('id')
+        .execute(),
+      splits: await ctx.db
+        .selectFrom('splits')
+        .select(['name', 'start_date', 'end_date'])
+        .orderBy('start_date')
+        .execute(),
       titles: await ctx.db.selectFrom('titles').select(['name']).orderBy('min_points').execute(),
     });
     const before = await snapshot();
@@ -72,8 +96,8 @@ describe('importContent', () => {
   });
 
   it('reports a broken file by name, line of the list and field', () => {
-    expect(() => loadContent(path.join(ROOT_DIR, 'apps/server/test/fixtures/broken-content'))).toThrow(
-      /questions\/history\.json: 0\.correct_choice_id: must be one of the choice ids/,
-    );
+    expect(() =>
+      loadContent(path.join(ROOT_DIR, 'apps/server/test/fixtures/broken-content')),
+    ).toThrow(/questions\/history\.json: 0\.correct_choice_id: must be one of the choice ids/);
   });
 });

@@ -26,7 +26,12 @@ export async function insertLedgerRow(
   return inserted !== undefined;
 }
 
-export async function addToTotal(db: Executor, userId: number, amount: number, at: string): Promise<number> {
+export async function addToTotal(
+  db: Executor,
+  userId: number,
+  amount: number,
+  at: string,
+): Promise<number> {
   const row = await db
     .updateTable('users')
     .set((eb) => ({ total_points: eb('total_points', '+', amount), points_updated_at: at }))

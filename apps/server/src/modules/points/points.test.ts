@@ -11,22 +11,42 @@ beforeAll(async () => {
   await ctx.db
     .insertInto('badges')
     .values([
-      { code: 'first_quiz', name: 'First Steps', description: 'd', icon: '/images/badges/first-quiz.svg', position: 1 },
-      { code: 'global_top_3', name: 'Podium', description: 'd', icon: '/images/badges/global-top-3.svg', position: 2 },
+      {
+        code: 'first_quiz',
+        name: 'First Steps',
+        description: 'd',
+        icon: '/images/badges/first-quiz.svg',
+        position: 1,
+      },
+      {
+        code: 'global_top_3',
+        name: 'Podium',
+        description: 'd',
+        icon: '/images/badges/global-top-3.svg',
+        position: 2,
+      },
     ])
     .execute();
 });
 afterAll(() => ctx.close());
 
 const totalOf = async (userId: number) =>
-  (await ctx.db.selectFrom('users').select('total_points').where('id', '=', userId).executeTakeFirstOrThrow()).total_points;
+  (
+    await ctx.db
+      .selectFrom('users')
+      .select('total_points')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+  ).total_points;
 
 describe('credit', () => {
   it('writes a ledger row and moves the cached total by the same amount', async () => {
     const { id } = await createUser(ctx);
-    const result = await ctx.db.transaction().execute((trx) =>
-      credit(trx, { userId: id, amount: 750, reason: 'quiz', reference: 'quiz_attempt:1' }),
-    );
+    const result = await ctx.db
+      .transaction()
+      .execute((trx) =>
+        credit(trx, { userId: id, amount: 750, reason: 'quiz', reference: 'quiz_attempt:1' }),
+      );
     expect(result).toEqual({ credited: true, amount: 750, total: 750 });
     expect(await totalOf(id)).toBe(750);
     expect(await ledgerSum(ctx.db, id)).toBe(750);
@@ -34,12 +54,21 @@ describe('credit', () => {
 
   it('credits the same reason and reference only once', async () => {
     const { id } = await createUser(ctx);
-    const entry = { userId: id, amount: 500, reason: 'daily' as const, reference: 'daily:2026-11-21' };
+    const entry = {
+      userId: id,
+      amount: 500,
+      reason: 'daily' as const,
+      reference: 'daily:2026-11-21',
+    };
     await ctx.db.transaction().execute((trx) => credit(trx, entry));
     const again = await ctx.db.transaction().execute((trx) => credit(trx, entry));
     expect(again.credited).toBe(false);
     expect(await totalOf(id)).toBe(500);
-    const rows = await ctx.db.selectFrom('points_ledger').selectAll().where('user_id', '=', id).execute();
+    const rows = await ctx.db
+      .selectFrom('points_ledger')
+      .selectAll()
+      .where('user_id', '=', id)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -57,10 +86,14 @@ describe('credit', () => {
 
   it('never takes a total below zero: a loss is capped at what the user has', async () => {
     const { id } = await createUser(ctx);
-    await ctx.db.transaction().execute((trx) => credit(trx, { userId: id, amount: 100, reason: 'quiz', reference: 'q:1' }));
-    const loss = await ctx.db.transaction().execute((trx) =>
-      credit(trx, { userId: id, amount: -250, reason: 'duel_loss', reference: 'duel:1' }),
-    );
+    await ctx.db
+      .transaction()
+      .execute((trx) => credit(trx, { userId: id, amount: 100, reason: 'quiz', reference: 'q:1' }));
+    const loss = await ctx.db
+      .transaction()
+      .execute((trx) =>
+        credit(trx, { userId: id, amount: -250, reason: 'duel_loss', reference: 'duel:1' }),
+      );
     expect(loss).toEqual({ credited: true, amount: -100, total: 0 });
     expect(await totalOf(id)).toBe(0);
     expect(await ledgerSum(ctx.db, id)).toBe(0);
@@ -80,7 +113,11 @@ describe('credit', () => {
 
   it('awards the podium badge to a user who reaches the global top 3', async () => {
     const { id } = await createUser(ctx);
-    await ctx.db.transaction().execute((trx) => credit(trx, { userId: id, amount: 50_000, reason: 'admin', reference: 'admin:1' }));
+    await ctx.db
+      .transaction()
+      .execute((trx) =>
+        credit(trx, { userId: id, amount: 50_000, reason: 'admin', reference: 'admin:1' }),
+      );
     const badges = await ctx.db
       .selectFrom('user_badges')
       .innerJoin('badges', 'badges.id', 'user_badges.badge_id')
@@ -97,15 +134,23 @@ describe('awardBadge', () => {
     const first = await ctx.db.transaction().execute((trx) => awardBadge(trx, id, 'first_quiz'));
     const second = await ctx.db.transaction().execute((trx) => awardBadge(trx, id, 'first_quiz'));
     const concurrent = await Promise.all(
-      Array.from({ length: 3 }, () => ctx.db.transaction().execute((trx) => awardBadge(trx, id, 'first_quiz'))),
+      Array.from({ length: 3 }, () =>
+        ctx.db.transaction().execute((trx) => awardBadge(trx, id, 'first_quiz')),
+      ),
     );
     expect([first, second, ...concurrent]).toEqual([true, false, false, false, false]);
-    const rows = await ctx.db.selectFrom('user_badges').selectAll().where('user_id', '=', id).execute();
+    const rows = await ctx.db
+      .selectFrom('user_badges')
+      .selectAll()
+      .where('user_id', '=', id)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
   it('skips a badge the content does not define', async () => {
     const { id } = await createUser(ctx);
-    expect(await ctx.db.transaction().execute((trx) => awardBadge(trx, id, 'streak_30'))).toBe(false);
+    expect(await ctx.db.transaction().execute((trx) => awardBadge(trx, id, 'streak_30'))).toBe(
+      false,
+    );
   });
 });

@@ -13,12 +13,20 @@ export async function findOrCreateStore(
     .where('country', '=', store.country)
     .executeTakeFirst();
   if (existing) return { id: existing.id, created: false };
-  const inserted = await db.insertInto('stores').values(store).returning('id').executeTakeFirstOrThrow();
+  const inserted = await db
+    .insertInto('stores')
+    .values(store)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id: inserted.id, created: true };
 }
 
 export async function findUserIdByEmail(db: Executor, email: string): Promise<number | undefined> {
-  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
   return row?.id;
 }
 
@@ -43,6 +51,10 @@ export async function insertUser(
   return row.id;
 }
 
-export async function updateUserFromImport(db: Executor, id: number, changes: UserUpdate): Promise<void> {
+export async function updateUserFromImport(
+  db: Executor,
+  id: number,
+  changes: UserUpdate,
+): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }

@@ -9,11 +9,25 @@ import * as repo from './user-provisioning.repository';
 
 /** Staff provisioning for the admin command line: an HR export in CSV, or one user at a time. */
 
-export const REQUIRED_COLUMNS = ['email', 'first_name', 'last_name', 'store_name', 'store_city', 'store_country'] as const;
+export const REQUIRED_COLUMNS = [
+  'email',
+  'first_name',
+  'last_name',
+  'store_name',
+  'store_city',
+  'store_country',
+] as const;
 export const OPTIONAL_COLUMNS = ['role', 'password', 'store_timezone'] as const;
 
-const email = z.string().trim().toLowerCase().min(1, 'email is required').max(254).email('email is not a valid address');
-const name = (field: string) => z.string().trim().min(1, `${field} is required`).max(80, `${field} is too long`);
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'email is required')
+  .max(254)
+  .email('email is not a valid address');
+const name = (field: string) =>
+  z.string().trim().min(1, `${field} is required`).max(80, `${field} is too long`);
 const timeZone = z.string().refine((tz) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
@@ -37,7 +51,10 @@ const row = z.object({
     .pipe(z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` })),
   password: z
     .string()
-    .refine((v) => v === '' || v.length >= PASSWORD_MIN_LENGTH, `password must have at least ${PASSWORD_MIN_LENGTH} characters`),
+    .refine(
+      (v) => v === '' || v.length >= PASSWORD_MIN_LENGTH,
+      `password must have at least ${PASSWORD_MIN_LENGTH} characters`,
+    ),
   store_timezone: z.union([z.literal(''), timeZone]),
 });
 type Row = z.infer<typeof row>;
@@ -75,15 +92,21 @@ export function storeTimeZone(country: string, given: string, fallback: string):
  * nothing. Otherwise applies it in one transaction: users are matched by email (created or
  * updated), stores by name, city and country (created as needed).
  */
-export async function importUsersCsv(db: Db, text: string, options: { defaultTimeZone: string }): Promise<ImportReport> {
+export async function importUsersCsv(
+  db: Db,
+  text: string,
+  options: { defaultTimeZone: string },
+): Promise<ImportReport> {
   const rows = parseCsv(text);
   const header = rows.shift();
   if (!header) return { ok: false, errors: ['line 1: the file is empty'] };
   const columns = header.fields.map((f) => f.trim().toLowerCase());
   const errors: string[] = [];
   const known = new Set<string>([...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS]);
-  for (const column of columns) if (!known.has(column)) errors.push(`line 1: unknown column "${column}"`);
-  for (const column of REQUIRED_COLUMNS) if (!columns.includes(column)) errors.push(`line 1: missing column "${column}"`);
+  for (const column of columns)
+    if (!known.has(column)) errors.push(`line 1: unknown column "${column}"`);
+  for (const column of REQUIRED_COLUMNS)
+    if (!columns.includes(column)) errors.push(`line 1: missing column "${column}"`);
   if (new Set(columns).size !== columns.length) errors.push('line 1: a column appears twice');
   if (errors.length > 0) return { ok: false, errors };
 
@@ -113,7 +136,8 @@ export async function importUsersCsv(db: Db, text: string, options: { defaultTim
 
   // Hash outside the transaction: it is the slow part and needs no lock.
   const hashes = new Map<string, string>();
-  for (const { data } of valid) hashes.set(data.email, await hashPassword(data.password || unusablePassword()));
+  for (const { data } of valid)
+    hashes.set(data.email, await hashPassword(data.password || unusablePassword()));
 
   return db.transaction().execute(async (trx) => {
     let created = 0;
@@ -168,12 +192,17 @@ export type NewUserInput = {
   store?: { name: string; city: string; country: string; timezone?: string };
 };
 
-export async function createUser(db: Executor, input: NewUserInput, defaultTimeZone: string): Promise<number> {
+export async function createUser(
+  db: Executor,
+  input: NewUserInput,
+  defaultTimeZone: string,
+): Promise<number> {
   const address = email.parse(input.email);
   if (input.password.length < PASSWORD_MIN_LENGTH) {
     throw new Error(`The password must have at least ${PASSWORD_MIN_LENGTH} characters.`);
   }
-  if ((await repo.findUserIdByEmail(db, address)) !== undefined) throw new Error(`${address} already has an account.`);
+  if ((await repo.findUserIdByEmail(db, address)) !== undefined)
+    throw new Error(`${address} already has an account.`);
   const at = nowIso();
   const store = input.store
     ? await repo.findOrCreateStore(db, {

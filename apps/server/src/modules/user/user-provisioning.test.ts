@@ -25,7 +25,13 @@ describe('importUsersCsv', () => {
       ].join('\n'),
       options,
     );
-    expect(report).toEqual({ ok: true, created: 3, updated: 0, storesCreated: 2, withoutPassword: ['ben@example.com', 'cleo@example.com'] });
+    expect(report).toEqual({
+      ok: true,
+      created: 3,
+      updated: 0,
+      storesCreated: 2,
+      withoutPassword: ['ben@example.com', 'cleo@example.com'],
+    });
     const ben = await ctx.db
       .selectFrom('users')
       .innerJoin('stores', 'stores.id', 'users.store_id')
@@ -33,17 +39,34 @@ describe('importUsersCsv', () => {
       .where('email', '=', 'ben@example.com')
       .executeTakeFirstOrThrow();
     expect(ben).toEqual({ last_name: "O'Neil, Jr", role: 'admin', timezone: 'Asia/Tokyo' });
-    const ana = await ctx.db.selectFrom('users').select('password_hash').where('email', '=', 'ana@example.com').executeTakeFirstOrThrow();
+    const ana = await ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'ana@example.com')
+      .executeTakeFirstOrThrow();
     expect(await verifyPassword(ana.password_hash, 's3cret-pass')).toBe(true);
   });
 
   it('updates existing users matched by email, case-insensitively, and is safe to run again', async () => {
     const csv = `${header}\nANA@example.com,Ana,Costa-Lima,Boutique Ginza,Tokyo,Japan,staff,`;
     const before = await userCount();
-    expect(await importUsersCsv(ctx.db, csv, options)).toMatchObject({ ok: true, created: 0, updated: 1, storesCreated: 0 });
-    expect(await importUsersCsv(ctx.db, csv, options)).toMatchObject({ ok: true, created: 0, updated: 1 });
+    expect(await importUsersCsv(ctx.db, csv, options)).toMatchObject({
+      ok: true,
+      created: 0,
+      updated: 1,
+      storesCreated: 0,
+    });
+    expect(await importUsersCsv(ctx.db, csv, options)).toMatchObject({
+      ok: true,
+      created: 0,
+      updated: 1,
+    });
     expect(await userCount()).toBe(before);
-    const ana = await ctx.db.selectFrom('users').select(['last_name', 'password_hash']).where('email', '=', 'ana@example.com').executeTakeFirstOrThrow();
+    const ana = await ctx.db
+      .selectFrom('users')
+      .select(['last_name', 'password_hash'])
+      .where('email', '=', 'ana@example.com')
+      .executeTakeFirstOrThrow();
     expect(ana.last_name).toBe('Costa-Lima');
     // A blank password keeps the one the user has.
     expect(await verifyPassword(ana.password_hash, 's3cret-pass')).toBe(true);
@@ -79,34 +102,67 @@ describe('importUsersCsv', () => {
   });
 
   it('refuses an unknown or a missing column', async () => {
-    const report = await importUsersCsv(ctx.db, 'email,first_name,last_name,store_name,store_city,salary\n', options);
-    expect(report).toEqual({ ok: false, errors: ['line 1: unknown column "salary"', 'line 1: missing column "store_country"'] });
+    const report = await importUsersCsv(
+      ctx.db,
+      'email,first_name,last_name,store_name,store_city,salary\n',
+      options,
+    );
+    expect(report).toEqual({
+      ok: false,
+      errors: ['line 1: unknown column "salary"', 'line 1: missing column "store_country"'],
+    });
   });
 
   it('refuses an empty file', async () => {
-    expect(await importUsersCsv(ctx.db, '', options)).toEqual({ ok: false, errors: ['line 1: the file is empty'] });
+    expect(await importUsersCsv(ctx.db, '', options)).toEqual({
+      ok: false,
+      errors: ['line 1: the file is empty'],
+    });
   });
 });
 
 describe('createUser and setPassword', () => {
   it('creates a user once and refuses the same email again', async () => {
-    const input = { email: 'Dora@Example.com', firstName: 'Dora', lastName: 'Klein', password: 'long enough' };
+    const input = {
+      email: 'Dora@Example.com',
+      firstName: 'Dora',
+      lastName: 'Klein',
+      password: 'long enough',
+    };
     await createUser(ctx.db, input, 'Europe/Zurich');
-    await expect(createUser(ctx.db, input, 'Europe/Zurich')).rejects.toThrow('dora@example.com already has an account.');
+    await expect(createUser(ctx.db, input, 'Europe/Zurich')).rejects.toThrow(
+      'dora@example.com already has an account.',
+    );
   });
 
   it('changes the password and closes every session', async () => {
-    const id = await createUser(ctx.db, { email: 'eve@example.com', firstName: 'Eve', lastName: 'Roy', password: 'first password' }, 'UTC');
+    const id = await createUser(
+      ctx.db,
+      { email: 'eve@example.com', firstName: 'Eve', lastName: 'Roy', password: 'first password' },
+      'UTC',
+    );
     const token = await ctx.app.auth.issueToken(id, 'test');
     await setPassword(ctx.db, 'EVE@example.com', 'second password');
-    const row = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash, 'second password')).toBe(true);
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token}` } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('refuses a short password and an unknown email', async () => {
-    await expect(setPassword(ctx.db, 'eve@example.com', 'short')).rejects.toThrow('at least 8 characters');
-    await expect(setPassword(ctx.db, 'nobody@example.com', 'long enough')).rejects.toThrow('No account for nobody@example.com.');
+    await expect(setPassword(ctx.db, 'eve@example.com', 'short')).rejects.toThrow(
+      'at least 8 characters',
+    );
+    await expect(setPassword(ctx.db, 'nobody@example.com', 'long enough')).rejects.toThrow(
+      'No account for nobody@example.com.',
+    );
   });
 });

@@ -26,7 +26,12 @@ export function toApiUser(row: repo.UserWithStoreRow, title: User['current_title
     store:
       row.store_id === null
         ? null
-        : { id: row.store_id, name: row.store_name!, city: row.store_city!, country: row.store_country! },
+        : {
+            id: row.store_id,
+            name: row.store_name!,
+            city: row.store_city!,
+            country: row.store_country!,
+          },
     current_title: title,
     total_points: row.total_points,
   };
@@ -39,10 +44,20 @@ export async function getCurrentUser(db: Executor, userId: number): Promise<User
   return toApiUser(row, title.current_title);
 }
 
-type ProfileChanges = { first_name: string; last_name: string; email: string; username?: string | null; website?: string | null };
+type ProfileChanges = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  username?: string | null;
+  website?: string | null;
+};
 
 /** Updates the fields a user may change about themselves; email and username stay unique. */
-export async function updateCurrentUser(db: Db, userId: number, input: ProfileChanges): Promise<User> {
+export async function updateCurrentUser(
+  db: Db,
+  userId: number,
+  input: ProfileChanges,
+): Promise<User> {
   const taken: Record<string, string[]> = {};
   if (await repo.findOtherUserIdBy(db, 'email', input.email, userId)) {
     taken.email = ['The email has already been taken.'];
@@ -63,7 +78,8 @@ export async function updateCurrentUser(db: Db, userId: number, input: ProfileCh
     });
   } catch (error) {
     // Two users claiming the same email at the same instant: the unique index decides.
-    if (isUniqueViolation(error)) throw new HttpError(422, 'The email or username has already been taken.');
+    if (isUniqueViolation(error))
+      throw new HttpError(422, 'The email or username has already been taken.');
     throw error;
   }
   return getCurrentUser(db, userId);

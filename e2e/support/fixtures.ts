@@ -1,0 +1,45 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { STORAGE_KEYS } from '@app/contract/constants';
+
+export const DEMO = {
+  email: 'demo@example.com',
+  password: 'demo1234',
+  firstName: 'Camille',
+} as const;
+export const RIVAL = {
+  email: 'rival@example.com',
+  password: 'demo1234',
+  firstName: 'Lucas',
+} as const;
+
+type Account = { email: string; password: string };
+
+/** Signs in through the API (as the login page would) and stores the session where the web app reads it. */
+export async function signIn(page: Page, account: Account = DEMO): Promise<void> {
+  const response = await page.request.post('/api/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.status()).toBe(200);
+  const { user, token } = await response.json();
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+    },
+    [STORAGE_KEYS.user, JSON.stringify({ ...user, token })] as const,
+  );
+}
+
+/** Fails on any accessibility violation of serious or critical impact. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,67 @@
+// `npm test`: typecheck, lint, unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
+// then the browser tests against the built app in the system Chromium.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { buildWebIfNeeded, ROOT } from './web-build.mjs';
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▸ ${title}`);
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${title} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function ensureChromium() {
+  const candidates = [
+    process.env.CHROME_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ].filter(Boolean);
+  const found = candidates.find((candidate) => fs.existsSync(candidate));
+  if (found) return found;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && fs.existsSync('/etc/debian_version')) {
+    console.log('\n▸ Chromium is missing: installing Debian’s chromium package');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env,
+    });
+    if (install.status === 0 && fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  console.error(
+    '\nThe browser tests need Chromium. Install it (Debian/Ubuntu: sudo apt-get install chromium) ' +
+      'or point CHROME_PATH at a Chromium or Chrome binary, then run npm test again.',
+  );
+  process.exit(1);
+}
+
+if (process.env.TEST_DATABASE_URL)
+  console.log(
+    `API tests run on SQLite and on PostgreSQL (${redact(process.env.TEST_DATABASE_URL)}).`,
+  );
+else
+  console.log(
+    'API tests run on SQLite; set TEST_DATABASE_URL=postgres://… to run them on PostgreSQL too.',
+  );
+
+run('Typecheck', 'npm', ['run', 'typecheck', '--silent']);
+run('Lint', 'npm', ['run', 'lint', '--silent']);
+run('Unit and API tests', 'npx', ['vitest', 'run']);
+const chromium = ensureChromium();
+buildWebIfNeeded();
+run('Browser tests', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+  CHROME_PATH: chromium,
+});
+console.log('\n✓ All tests passed.');
+
+function redact(url) {
+  return url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
+}
