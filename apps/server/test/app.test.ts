@@ -8,7 +8,8 @@ import { createTestApp, createTestDatabase, testConfig, type TestContext } from 
 describe('errors', () => {
   it('answers a failure with 500 and no internal detail', async () => {
     const { db, drop } = await createTestDatabase();
-    const app = await buildApp({ config: testConfig(), db, closeDb: false, logger: false });
+    const config = testConfig();
+    const app = await buildApp({ config, db, closeDb: false, logger: false });
     app.get('/api/explode', { config: { public: true } }, async () => {
       throw new Error('connection to db-prod-7 refused with password hunter2');
     });
@@ -19,6 +20,7 @@ describe('errors', () => {
     expect(res.body).not.toContain('stack');
     await app.close();
     await drop();
+    fs.rmSync(config.uploadDir, { recursive: true, force: true });
   });
 });
 
@@ -37,7 +39,10 @@ describe('the web app on the same port', () => {
       config: { webDistDir: dist, brandName: 'Maison "Test" <b>', brandSlug: 'maison' },
     });
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
 
   it('serves index.html for any page path, with the brand in a meta tag', async () => {
     for (const url of ['/', '/login', '/duels/play/4/round/2', '/maisonleague?x=1']) {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../src/config';
 
 const run = promisify(execFile);
@@ -36,6 +36,7 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('npm run admin', () =
   beforeAll(async () => {
     expect((await admin('migrate')).code).toBe(0);
   });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('imports the content, and again without change', async () => {
     const first = await admin('import-content');

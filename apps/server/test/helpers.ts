@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -77,6 +78,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await drop();
+      fs.rmSync(config.uploadDir, { recursive: true, force: true });
     },
   };
 }

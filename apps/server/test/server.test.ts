@@ -23,7 +23,12 @@ function startServer(env: Record<string, string>) {
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
   const listening = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
