@@ -1,0 +1,170 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { HEADER_BREAKPOINT_PX } from '@app/contract/constants';
+import { paths } from '@/app/paths';
+import { Avatar } from '@/components/ui/avatar';
+import { Logo } from '@/components/ui/logo';
+import { Menu, type MenuItem } from '@/components/ui/menu';
+import { logout } from '@/features/auth/api/logout';
+import { config } from '@/lib/config';
+import { useCurrentUser } from '@/lib/current-user';
+import { t } from '@/lib/i18n';
+import { useMediaQuery } from '@/lib/use-media-query';
+import styles from './header.module.css';
+
+const NAV_ID = 'primary-navigation';
+
+type NavItem = { id: string; to: string; label: string; end?: boolean; placeholder?: boolean };
+
+function navItems(): NavItem[] {
+  return [
+    { id: 'home', to: paths.home(), label: t('nav.home'), end: true },
+    { id: 'league', to: paths.league(), label: t('nav.league', { brand: config.brandName }) },
+    { id: 'training', to: paths.training(), label: t('nav.training') },
+    // Placeholders of the brand's site (SPEC.md: three links pointing to /).
+    { id: 'collections', to: paths.home(), label: t('nav.collections'), placeholder: true },
+    { id: 'boutiques', to: paths.home(), label: t('nav.boutiques'), placeholder: true },
+    { id: 'events', to: paths.home(), label: t('nav.events'), placeholder: true },
+  ];
+}
+
+export function Header() {
+  const location = useLocation();
+  const isNarrow = useMediaQuery(`(max-width: ${HEADER_BREAKPOINT_PX}px)`);
+  const { user, isAuthenticated } = useCurrentUser();
+
+  // The panel is tied to the location it opened at: any navigation closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const panelOpen = isNarrow && openAt === location.key;
+  const close = () => setOpenAt(null);
+
+  const headerRef = useRef<HTMLElement>(null);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    if (!panelOpen) {
+      if (wasOpen.current) {
+        // Give focus back to the burger unless the user put it somewhere else.
+        const active = document.activeElement;
+        if (!active || active === document.body || navRef.current?.contains(active)) {
+          burgerRef.current?.focus();
+        }
+      }
+      wasOpen.current = false;
+      return;
+    }
+    wasOpen.current = true;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenAt(null);
+      burgerRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) setOpenAt(null);
+    };
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.body.style.overflow = overflow;
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [panelOpen]);
+
+  const avatar = <Avatar src={user?.profile_picture_url} size="sm" className={styles.avatar} />;
+
+  const accountItems: MenuItem[] = isAuthenticated
+    ? [
+        { id: 'profile', to: paths.profile(), label: t('account.profile') },
+        // News has no action yet (SPEC.md); it only closes the menu.
+        { id: 'news', onSelect: () => {}, label: t('account.news') },
+        { id: 'logout', onSelect: () => void logout(), label: t('account.logout') },
+      ]
+    : [{ id: 'login', to: paths.login(), label: t('account.login') }];
+
+  const navigation = (
+    <nav
+      ref={navRef}
+      id={NAV_ID}
+      aria-label={t('nav.label')}
+      className={styles.nav}
+      hidden={isNarrow && !panelOpen}
+    >
+      <ul role="list" className={styles.navList}>
+        {navItems().map((item) => (
+          <li key={item.id}>
+            {item.placeholder ? (
+              <Link to={item.to} className={styles.navLink} onClick={close}>
+                {item.label}
+              </Link>
+            ) : (
+              <NavLink to={item.to} end={item.end} className={styles.navLink} onClick={close}>
+                {item.label}
+              </NavLink>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+
+  return (
+    <header ref={headerRef} className={styles.header} data-layout={isNarrow ? 'narrow' : 'wide'}>
+      <div className={styles.bar}>
+        {isNarrow ? (
+          <button
+            ref={burgerRef}
+            type="button"
+            className={styles.burger}
+            aria-expanded={panelOpen}
+            aria-controls={NAV_ID}
+            aria-label={t('nav.menu')}
+            onClick={() => setOpenAt(panelOpen ? null : location.key)}
+          >
+            <span
+              className={styles.burgerLines}
+              aria-hidden="true"
+              data-open={panelOpen || undefined}
+            >
+              <span />
+              <span />
+            </span>
+          </button>
+        ) : (
+          <span className={styles.spacer} aria-hidden="true" />
+        )}
+        {/* In the narrow layout the panel follows its button, in reading and tab order. */}
+        {isNarrow ? navigation : null}
+
+        <Link to={paths.home()} className={styles.logoLink}>
+          <Logo className={styles.logo} />
+        </Link>
+
+        <div className={styles.account}>
+          {isNarrow ? (
+            <Link
+              to={isAuthenticated ? paths.profile() : paths.login()}
+              className={styles.avatarButton}
+              aria-label={isAuthenticated ? t('account.menu') : t('account.login')}
+            >
+              {avatar}
+            </Link>
+          ) : (
+            <Menu
+              label={t('account.menu')}
+              trigger={avatar}
+              items={accountItems}
+              triggerClassName={styles.avatarButton}
+            />
+          )}
+        </div>
+      </div>
+
+      {isNarrow ? null : navigation}
+    </header>
+  );
+}

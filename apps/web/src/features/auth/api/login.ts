@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { loginResponse, type LoginRequest, type LoginResponse } from '@app/contract/auth';
+import { api } from '@/lib/api-client';
+import { currentUserQueryKey } from '@/lib/current-user';
+import { saveSession } from '@/lib/session';
+
+/**
+ * `GET /sanctum/csrf-cookie` (its failure does not matter: authentication is by bearer token),
+ * then `POST /api/login`.
+ */
+export async function login(credentials: LoginRequest): Promise<LoginResponse> {
+  try {
+    await api.get('/sanctum/csrf-cookie', { authenticate: false });
+  } catch {
+    // Kept for compatibility only; the login call below reports any real problem.
+  }
+  // This call opens a session: a stale token from an old one has nothing to do with it.
+  return api.post('/api/login', credentials, { schema: loginResponse, authenticate: false });
+}
+
+/** Logs in, stores the session (broadcasting `auth-change`) and seeds the current user. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: ({ user, token }) => {
+      queryClient.setQueryData(currentUserQueryKey, user);
+      saveSession(user, token);
+    },
+  });
+}

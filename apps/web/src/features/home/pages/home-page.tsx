@@ -1,0 +1,44 @@
+import { config } from '@/lib/config';
+import { useCurrentUser } from '@/lib/current-user';
+import { t } from '@/lib/i18n';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { BrandCup } from '../components/brand-cup';
+import { HomeHero } from '../components/home-hero';
+import styles from './home-page.module.css';
+
+/**
+ * Home (SPEC.md): a welcome, the onboarding progress, a hero, the split cards, the brand cup and
+ * the locked novelties. The sections built on API data are marked below where they belong; they
+ * are not faked here.
+ */
+export function HomePage() {
+  const { user } = useCurrentUser();
+  useDocumentTitle(t('home.title'));
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.welcome} aria-labelledby="home-title">
+        <p className={styles.eyebrow}>{t('home.eyebrow', { brand: config.brandName })}</p>
+        <h1 id="home-title" className={styles.title}>
+          {user ? t('home.welcome', { first_name: user.first_name }) : t('home.welcomeAnonymous')}
+        </h1>
+        <p className={styles.lede}>{t('home.lede')}</p>
+        {/* Onboarding progress and cards: from GET /api/training (training feature). */}
+      </section>
+
+      <HomeHero />
+
+      {/*
+       * Split cards: from GET /api/splits. Split 1 → Ranking (/rankings) and Activities (league
+       * page); a split that has not started → a disabled "Not available" button.
+       */}
+
+      <BrandCup />
+
+      {/*
+       * "LAST NOVELTIES 2025 / WHAT'S NEW": locked until ONBOARDING and DISCOVERIES are complete
+       * (from the user's training progress).
+       */}
+    </div>
+  );
+}
