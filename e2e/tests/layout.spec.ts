@@ -17,11 +17,16 @@ test.describe('the global layout', () => {
   test('links to the league page of the configured brand', async ({ page }) => {
     await signIn(page);
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Aurèle League' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Aurèle League' })
+      .click();
     await expect(page).toHaveURL('/aureleleague');
   });
 
-  test('shows a burger menu on a phone, and the avatar goes straight to the profile', async ({ page }) => {
+  test('shows a burger menu on a phone, and the avatar goes straight to the profile', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 780 });
     await signIn(page);
     await page.goto('/');
@@ -43,7 +48,9 @@ test.describe('the global layout', () => {
     await signIn(page);
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Formations' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Formations' }),
+    ).toBeVisible();
   });
 
   test('starts each new page at the top', async ({ page }) => {

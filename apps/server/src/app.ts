@@ -16,6 +16,8 @@ import webPlugin from './plugins/web';
 import authRoutes from './modules/auth/auth.routes';
 import healthRoutes from './modules/health/health.routes';
 import userRoutes from './modules/user/user.routes';
+import quizRoutes from './modules/quiz/quiz.routes';
+import trainingRoutes from './modules/training/training.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -73,6 +75,8 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(quizRoutes);
+  await app.register(trainingRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { closeExpiredAttempts } from './modules/quiz/quiz.service';
 
 const EVERY_MS = 10 * 60 * 1000;
 
@@ -11,6 +12,8 @@ export function startSweeper(app: FastifyInstance): { stop: () => void } {
     try {
       const pruned = await app.auth.pruneIdleTokens();
       if (pruned > 0) app.log.info({ pruned }, 'idle tokens removed');
+      const expired = await closeExpiredAttempts(app.db, { timeZone: app.config.timeZone });
+      if (expired > 0) app.log.info({ expired }, 'expired quiz attempts closed');
     } catch (error) {
       app.log.warn({ err: error }, 'sweep failed');
     }

@@ -1,0 +1,329 @@
+import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
+import type { QuestionMode } from '@app/contract/constants';
+import { isUniqueViolation, type Executor } from '../../db/database';
+import type {
+  Database,
+  QuestionReviewsTable,
+  QuizAttemptQuestionsTable,
+  QuizAttemptsTable,
+} from '../../db/schema';
+
+export type AttemptRow = Selectable<QuizAttemptsTable>;
+
+export async function findCategory(db: Executor, ref: { id?: number; key: string }) {
+  return db
+    .selectFrom('categories')
+    .select(['id', 'key', 'name'])
+    .where((eb) =>
+      ref.id === undefined
+        ? eb('key', '=', ref.key)
+        : eb.or([eb('key', '=', ref.key), eb('id', '=', ref.id)]),
+    )
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/**
+ * Active questions of a mode (of one category, when given) with this user's Leitner box, if any,
+ * and whether the question is already in another of the user's open attempts.
+ */
+export function listCandidateQuestions(
+  db: Executor,
+  userId: number,
+  mode: QuestionMode,
+  now: string,
+  categoryId?: number,
+) {
+  return db
+    .selectFrom('questions')
+    .leftJoin('question_reviews', (join) =>
+      join
+        .onRef('question_reviews.question_id', '=', 'questions.id')
+        .on('question_reviews.user_id', '=', userId),
+    )
+    .select((eb) => [
+      'questions.id',
+      'questions.category_id',
+      'question_reviews.last_correct',
+      'question_reviews.due_at',
+      'question_reviews.last_answered_at',
+      eb
+        .exists(
+          eb
+            .selectFrom('quiz_attempt_questions as held')
+            .innerJoin('quiz_attempts as open', 'open.id', 'held.attempt_id')
+            .select('held.id')
+            .whereRef('held.question_id', '=', 'questions.id')
+            .where('open.user_id', '=', userId)
+            .where('open.status', '=', 'open')
+            .where('open.expires_at', '>', now),
+        )
+        .as('in_open_attempt'),
+    ])
+    .where('questions.mode', '=', mode)
+    .where('questions.active', '=', 1)
+    .$if(categoryId !== undefined, (qb) => qb.where('questions.category_id', '=', categoryId!))
+    .orderBy('questions.id')
+    .execute();
+}
+export type CandidateRow = Awaited<ReturnType<typeof listCandidateQuestions>>[number];
+
+/** What a player may see of questions: text, mode and category, never the answer. */
+export function questionsForPlay(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('questions')
+    .innerJoin('categories', 'categories.id', 'questions.category_id')
+    .select([
+      'questions.id',
+      'questions.text',
+      'questions.mode',
+      'categories.key as category_key',
+      'categories.name as category_name',
+    ])
+    .where('questions.id', 'in', ids)
+    .execute();
+}
+
+export function choicesOf(db: Executor, questionIds: readonly number[]) {
+  if (questionIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('question_choices')
+    .select(['question_id', 'choice_id', 'text'])
+    .where('question_id', 'in', questionIds)
+    .orderBy('question_id')
+    .orderBy('position')
+    .execute();
+}
+export type ChoiceRow = Awaited<ReturnType<typeof choicesOf>>[number];
+
+export async function insertAttempt(
+  db: Executor,
+  row: Insertable<QuizAttemptsTable>,
+): Promise<number> {
+  const inserted = await db
+    .insertInto('quiz_attempts')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function insertAttemptQuestions(
+  db: Executor,
+  rows: Insertable<QuizAttemptQuestionsTable>[],
+): Promise<void> {
+  if (rows.length > 0) await db.insertInto('quiz_attempt_questions').values(rows).execute();
+}
+
+export function findAttempt(db: Executor, id: number): Promise<AttemptRow | undefined> {
+  return db.selectFrom('quiz_attempts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Takes the attempt's row lock for the rest of the transaction if it is still open and not past
+ * its deadline, so checks and the submit of one attempt never interleave.
+ */
+export function lockOpenAttempt(
+  db: Executor,
+  id: number,
+  now: string,
+): Promise<AttemptRow | undefined> {
+  return db
+    .updateTable('quiz_attempts')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Closes an open attempt; false when it was already closed (by a concurrent call) or, with `before`, is past its deadline. */
+export async function closeOpenAttempt(
+  db: Executor,
+  id: number,
+  closedAt: string,
+  before?: string,
+): Promise<boolean> {
+  const closed = await db
+    .updateTable('quiz_attempts')
+    .set({ status: 'closed', closed_at: closedAt })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .$if(before !== undefined, (qb) => qb.where('expires_at', '>', before!))
+    .returning('id')
+    .executeTakeFirst();
+  return closed !== undefined;
+}
+
+export function saveResult(
+  db: Executor,
+  id: number,
+  result: Pick<
+    QuizAttemptsTable,
+    'score' | 'speed_bonus' | 'correct_count' | 'duration' | 'ranked'
+  >,
+) {
+  return db.updateTable('quiz_attempts').set(result).where('id', '=', id).execute();
+}
+
+/** The questions of an attempt in order, with what grading needs and the answers locked so far. */
+export function attemptQuestions(db: Executor, attemptId: number) {
+  return db
+    .selectFrom('quiz_attempt_questions as aq')
+    .innerJoin('questions as q', 'q.id', 'aq.question_id')
+    .innerJoin('categories as c', 'c.id', 'q.category_id')
+    .select([
+      'aq.id',
+      'aq.question_id',
+      'aq.position',
+      'aq.choice_order',
+      'aq.answer',
+      'aq.is_correct',
+      'aq.points_awarded',
+      'aq.speed_bonus',
+      'aq.answered_at',
+      'q.text',
+      'q.mode',
+      'q.correct_choice_id',
+      'q.accepted_answers',
+      'q.explanation',
+      'c.key as category_key',
+      'c.name as category_name',
+    ])
+    .where('aq.attempt_id', '=', attemptId)
+    .orderBy('aq.position')
+    .execute();
+}
+export type AttemptQuestionRow = Awaited<ReturnType<typeof attemptQuestions>>[number];
+
+/** Locks an answer; false if it was already locked (the first verdict stands). */
+export async function lockAnswer(
+  db: Executor,
+  attemptQuestionId: number,
+  values: Pick<
+    QuizAttemptQuestionsTable,
+    'answer' | 'is_correct' | 'answered_at' | 'elapsed_ms'
+  > & { points_awarded: number; speed_bonus: number },
+): Promise<boolean> {
+  const locked = await db
+    .updateTable('quiz_attempt_questions')
+    .set(values)
+    .where('id', '=', attemptQuestionId)
+    .where('answered_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return locked !== undefined;
+}
+
+/** The most recent open attempt of the user, still within its deadline, that holds the question. */
+export function findOpenAttemptWith(db: Executor, userId: number, questionId: number, now: string) {
+  return db
+    .selectFrom('quiz_attempts')
+    .innerJoin('quiz_attempt_questions', 'quiz_attempt_questions.attempt_id', 'quiz_attempts.id')
+    .selectAll('quiz_attempts')
+    .where('quiz_attempts.user_id', '=', userId)
+    .where('quiz_attempts.status', '=', 'open')
+    .where('quiz_attempts.expires_at', '>', now)
+    .where('quiz_attempt_questions.question_id', '=', questionId)
+    .orderBy('quiz_attempts.created_at', 'desc')
+    .orderBy('quiz_attempts.id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Quiz and training attempts left open past their deadline (duel attempts belong to the duel module). */
+export function findExpiredAttempts(
+  db: Executor,
+  now: string,
+  options: { userId?: number; limit: number },
+) {
+  return db
+    .selectFrom('quiz_attempts')
+    .selectAll()
+    .where('status', '=', 'open')
+    .where('kind', 'in', ['quiz', 'training'])
+    .where('expires_at', '<=', now)
+    .$if(options.userId !== undefined, (qb) => qb.where('user_id', '=', options.userId!))
+    .orderBy('expires_at')
+    .limit(options.limit)
+    .execute();
+}
+
+/**
+ * Claims the next ranked slot of the user's day for this attempt, or returns undefined when the
+ * day's slots are all taken. The unique index on (user_id, ranked_date, ranked_slot) decides
+ * between concurrent claims: the loser rolls back to a savepoint and tries again with what the
+ * winner committed, so two submits can never share the last slot.
+ */
+export async function claimRankedSlot(
+  trx: Transaction<Database>,
+  attemptId: number,
+  userId: number,
+  day: string,
+  limit: number,
+): Promise<number | undefined> {
+  for (let tries = 0; tries <= limit; tries++) {
+    await sql`savepoint ranked_slot`.execute(trx);
+    try {
+      const nextSlot = trx
+        .selectFrom('quiz_attempts as taken')
+        .select(sql<number>`coalesce(max(taken.ranked_slot), 0) + 1`.as('slot'))
+        .where('taken.user_id', '=', userId)
+        .where('taken.ranked_date', '=', day);
+      const claimed = await trx
+        .updateTable('quiz_attempts')
+        .set({ ranked: 1, ranked_date: day, ranked_slot: nextSlot })
+        .where('id', '=', attemptId)
+        .where(nextSlot, '<=', limit)
+        .returning('ranked_slot')
+        .executeTakeFirst();
+      await sql`release savepoint ranked_slot`.execute(trx);
+      return claimed?.ranked_slot ?? undefined;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await sql`rollback to savepoint ranked_slot`.execute(trx);
+    }
+  }
+  return undefined;
+}
+
+export async function reviewBox(
+  db: Executor,
+  userId: number,
+  questionId: number,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('question_reviews')
+    .select('box')
+    .where('user_id', '=', userId)
+    .where('question_id', '=', questionId)
+    .executeTakeFirst();
+  return row?.box;
+}
+
+export async function upsertReview(db: Executor, row: QuestionReviewsTable): Promise<void> {
+  await db
+    .insertInto('question_reviews')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'question_id']).doUpdateSet({
+        box: row.box,
+        last_answered_at: row.last_answered_at,
+        due_at: row.due_at,
+        last_correct: row.last_correct,
+      }),
+    )
+    .execute();
+}
+
+/** The time zone of the user's store, if they have one. */
+export async function storeTimeZoneOf(db: Executor, userId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('stores', 'stores.id', 'users.store_id')
+    .select('stores.timezone')
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row?.timezone ?? undefined;
+}

@@ -1,0 +1,1132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDay } from '@app/contract/dates';
+import type { QuizAttempt, QuizQuestion } from '@app/contract/quiz';
+import {
+  bearer,
+  createTestApp,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers';
+import { ledgerSum } from '../points/points.repository';
+import { claimRankedSlot, insertAttempt } from './quiz.repository';
+import { closeExpiredAttempts } from './quiz.service';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ content: true });
+});
+afterAll(() => ctx.close());
+
+// --- calls ----------------------------------------------------------------------------------
+
+const generate = (user: TestUser, query: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/quiz/generate?${query}`,
+    headers: bearer(user.token),
+  });
+
+async function newQuiz(user: TestUser, query = 'difficulty=easy'): Promise<QuizAttempt> {
+  const res = await generate(user, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const check = (user: TestUser, payload: object) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/quiz/check-answer',
+    headers: bearer(user.token),
+    payload,
+  });
+
+const submit = (user: TestUser, attemptId: number, payload: object = { answers: [] }) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/quiz/submit/${attemptId}`,
+    headers: bearer(user.token),
+    payload,
+  });
+
+const getAttempt = (user: TestUser, attemptId: number) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/quiz/attempt/${attemptId}`,
+    headers: bearer(user.token),
+  });
+
+// --- the truth, read from the database --------------------------------------------------------
+
+async function truthOf(questionId: number) {
+  const q = await ctx.db
+    .selectFrom('questions')
+    .select(['mode', 'correct_choice_id', 'accepted_answers', 'explanation'])
+    .where('id', '=', questionId)
+    .executeTakeFirstOrThrow();
+  return { ...q, accepted: q.accepted_answers ? (JSON.parse(q.accepted_answers) as string[]) : [] };
+}
+
+async function rightAnswer(question: QuizQuestion): Promise<number | string> {
+  const truth = await truthOf(question.question_id);
+  return question.mode === 'open' ? truth.accepted[0]! : truth.correct_choice_id!;
+}
+
+async function wrongAnswer(question: QuizQuestion): Promise<number | string> {
+  const truth = await truthOf(question.question_id);
+  if (question.mode === 'open') return 'certainement pas';
+  return question.choices.find((c) => c.id !== truth.correct_choice_id)!.id;
+}
+
+/** Submit items: the first `right` questions answered right, the rest wrong. */
+async function answersFor(quiz: QuizAttempt, right = quiz.questions.length) {
+  return Promise.all(
+    quiz.questions.map(async (q, i) => ({
+      question_id: q.question_id,
+      mode: q.mode,
+      answer: i < right ? await rightAnswer(q) : await wrongAnswer(q),
+    })),
+  );
+}
+
+const ledgerRows = (userId: number) =>
+  ctx.db
+    .selectFrom('points_ledger')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+
+const totalOf = async (userId: number) =>
+  (
+    await ctx.db
+      .selectFrom('users')
+      .select('total_points')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+  ).total_points;
+
+const attemptRow = (id: number) =>
+  ctx.db.selectFrom('quiz_attempts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+async function badgesOf(userId: number): Promise<string[]> {
+  const rows = await ctx.db
+    .selectFrom('user_badges')
+    .innerJoin('badges', 'badges.id', 'user_badges.badge_id')
+    .select('badges.code')
+    .where('user_badges.user_id', '=', userId)
+    .where('badges.code', '!=', 'global_top_3') // depends on the other players of the file
+    .execute();
+  return rows.map((r) => r.code).sort();
+}
+
+const shift = (iso: string, seconds: number) =>
+  new Date(Date.parse(iso) - seconds * 1000).toISOString();
+
+/** Moves an attempt (its creation, deadline and checks) `seconds` into the past: time passes without sleeping. */
+async function backdate(attemptId: number, seconds: number) {
+  const a = await attemptRow(attemptId);
+  await ctx.db
+    .updateTable('quiz_attempts')
+    .set({ created_at: shift(a.created_at, seconds), expires_at: shift(a.expires_at, seconds) })
+    .where('id', '=', attemptId)
+    .execute();
+  const answered = await ctx.db
+    .selectFrom('quiz_attempt_questions')
+    .select(['id', 'answered_at'])
+    .where('attempt_id', '=', attemptId)
+    .where('answered_at', 'is not', null)
+    .execute();
+  for (const row of answered) {
+    await ctx.db
+      .updateTable('quiz_attempt_questions')
+      .set({ answered_at: shift(row.answered_at!, seconds) })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+
+describe('GET /api/quiz/generate', () => {
+  it('draws ten questions of the mode of each difficulty, with their points', async () => {
+    const user = await createUser(ctx);
+    const expected = {
+      easy: ['qcm_2', 2, 250],
+      medium: ['qcm_4', 4, 500],
+      hard: ['open', 0, 1000],
+    } as const;
+    for (const [difficulty, [mode, choiceCount, points]] of Object.entries(expected)) {
+      const quiz = await newQuiz(user, `difficulty=${difficulty}`);
+      expect(quiz).toMatchObject({ kind: 'quiz', difficulty });
+      expect(quiz.attempt_id).toEqual(expect.any(Number));
+      expect(quiz.questions).toHaveLength(10);
+      expect(new Set(quiz.questions.map((q) => q.question_id)).size).toBe(10);
+      for (const q of quiz.questions) {
+        expect(q).toMatchObject({ mode, points });
+        expect(q.choices).toHaveLength(choiceCount);
+      }
+      const row = await attemptRow(quiz.attempt_id);
+      expect(row).toMatchObject({ status: 'open', kind: 'quiz', max_points: 10 * points });
+      expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(2 * 60 * 60 * 1000);
+    }
+  });
+
+  it('keeps the choice order it showed in the attempt', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=medium');
+    const stored = await ctx.db
+      .selectFrom('quiz_attempt_questions')
+      .select(['question_id', 'choice_order'])
+      .where('attempt_id', '=', quiz.attempt_id)
+      .orderBy('position')
+      .execute();
+    expect(stored.map((s) => s.question_id)).toEqual(quiz.questions.map((q) => q.question_id));
+    stored.forEach((s, i) =>
+      expect(JSON.parse(s.choice_order!)).toEqual(quiz.questions[i]!.choices.map((c) => c.id)),
+    );
+  });
+
+  it('takes the question count from 1 to 10', async () => {
+    const user = await createUser(ctx);
+    expect((await newQuiz(user, 'difficulty=easy&question_count=3')).questions).toHaveLength(3);
+    expect((await newQuiz(user, 'difficulty=easy&question_count=1')).questions).toHaveLength(1);
+  });
+
+  it('puts the questions of the category first and fills up from the others', async () => {
+    const user = await createUser(ctx);
+    const history = await ctx.db
+      .selectFrom('categories')
+      .select('id')
+      .where('key', '=', 'history')
+      .executeTakeFirstOrThrow();
+    for (const ref of ['history', String(history.id)]) {
+      const quiz = await newQuiz(user, `difficulty=hard&category_id=${ref}`);
+      // history holds 6 open questions: they come first, then 4 of other categories.
+      expect(quiz.questions.map((q) => q.category_key)).toEqual([
+        ...Array(6).fill('history'),
+        ...Array(4).fill(expect.not.stringMatching(/^history$/)),
+      ]);
+      expect(quiz.kind).toBe('quiz');
+    }
+  });
+
+  it('refuses an unknown difficulty, category or question count with 422 and creates nothing', async () => {
+    const user = await createUser(ctx);
+    const cases: [string, string][] = [
+      ['difficulty=extreme', 'difficulty'],
+      ['', 'difficulty'],
+      ['difficulty=easy&question_count=0', 'question_count'],
+      ['difficulty=easy&question_count=50', 'question_count'],
+      ['difficulty=easy&question_count=2.5', 'question_count'],
+      ['difficulty=easy&category_id=astrology', 'category_id'],
+      ['difficulty=easy&category_id=999999', 'category_id'],
+      ['difficulty=easy&category_id=99999999999999', 'category_id'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await generate(user, query);
+      expect(res.statusCode, query).toBe(422);
+      expect(Object.keys(res.json().errors), query).toContain(field);
+    }
+    const attempts = await ctx.db
+      .selectFrom('quiz_attempts')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(attempts).toHaveLength(0);
+  });
+
+  it('needs a token', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/quiz/generate?difficulty=easy' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('what a player can read before answering', () => {
+  /** Every key and every string of a JSON value, however deep. */
+  function walk(
+    value: unknown,
+    path = '$',
+    out: { keys: string[]; strings: string[] } = { keys: [], strings: [] },
+  ) {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}[${i}]`, out));
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, v] of Object.entries(value)) {
+        out.keys.push(key);
+        walk(v, `${path}.${key}`, out);
+      }
+    } else if (typeof value === 'string') out.strings.push(value);
+    return out;
+  }
+
+  const FORBIDDEN_KEYS = [
+    'correct_choice_id',
+    'correct_answer',
+    'correct',
+    'accepted_answers',
+    'explanation',
+    'is_correct',
+    'answer',
+  ];
+  const QUESTION_KEYS = [
+    'category',
+    'category_key',
+    'choices',
+    'mode',
+    'points',
+    'question_id',
+    'text',
+  ];
+
+  async function expectNoAnswerIn(payload: { questions: QuizQuestion[] }) {
+    const found = walk(payload);
+    for (const key of FORBIDDEN_KEYS) expect(found.keys, key).not.toContain(key);
+    for (const q of payload.questions) {
+      expect(Object.keys(q).sort()).toEqual(QUESTION_KEYS);
+      for (const c of q.choices) expect(Object.keys(c).sort()).toEqual(['id', 'text']);
+      const truth = await truthOf(q.question_id);
+      for (const s of found.strings) {
+        if (truth.explanation) expect(s, 'explanation').not.toContain(truth.explanation);
+        for (const accepted of truth.accepted)
+          expect(s.toLowerCase(), 'accepted answer').not.toBe(accepted.toLowerCase());
+      }
+    }
+  }
+
+  it('finds no answer, accepted answer or explanation anywhere in generate or attempt', async () => {
+    const user = await createUser(ctx);
+    for (const difficulty of ['easy', 'medium', 'hard']) {
+      const quiz = await newQuiz(user, `difficulty=${difficulty}`);
+      await expectNoAnswerIn(quiz);
+      const resumed = (await getAttempt(user, quiz.attempt_id)).json();
+      expect(resumed.completed).toBe(false);
+      await expectNoAnswerIn({ ...resumed, answered: undefined });
+      expect(resumed.questions).toEqual(quiz.questions);
+
+      // Once two answers are locked, the rest of the quiz still gives nothing away.
+      for (const q of quiz.questions.slice(0, 2)) {
+        await check(user, {
+          attempt_id: quiz.attempt_id,
+          question_id: q.question_id,
+          mode: q.mode,
+          answer: await wrongAnswer(q),
+        });
+      }
+      const later = (await getAttempt(user, quiz.attempt_id)).json();
+      await expectNoAnswerIn({ ...later, answered: undefined });
+      expect(later.questions).toEqual(quiz.questions);
+      expect(later.answered).toEqual(
+        quiz.questions.slice(0, 2).map((q) => ({
+          question_id: q.question_id,
+          is_correct: false,
+          points_awarded: 0,
+          speed_bonus: 0,
+        })),
+      );
+    }
+  });
+});
+
+describe('POST /api/quiz/check-answer', () => {
+  it('locks a right answer and returns its points with the speed bonus, the answer and the explanation', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=medium');
+    const q = quiz.questions[0]!;
+    const truth = await truthOf(q.question_id);
+    const res = await check(user, {
+      attempt_id: quiz.attempt_id,
+      question_id: q.question_id,
+      mode: q.mode,
+      answer: truth.correct_choice_id,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      attempt_id: quiz.attempt_id,
+      question_id: q.question_id,
+      is_correct: true,
+      points_awarded: 600, // 500 + the full bonus of an answer within 2 seconds
+      speed_bonus: 100,
+      correct_answer: { choice_id: truth.correct_choice_id },
+      explanation: truth.explanation,
+    });
+  });
+
+  it('grades open answers with the tolerance of the content rules and shows the accepted answers', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=hard');
+    const q = quiz.questions[0]!;
+    const truth = await truthOf(q.question_id);
+    const shouted = `  ${truth.accepted[0]!.toUpperCase()} !! `;
+    const res = await check(user, {
+      attempt_id: quiz.attempt_id,
+      question_id: q.question_id,
+      mode: 'open',
+      answer: shouted,
+    });
+    expect(res.json()).toMatchObject({
+      is_correct: true,
+      correct_answer: { accepted_answers: truth.accepted },
+    });
+    const blank = await check(user, {
+      attempt_id: quiz.attempt_id,
+      question_id: quiz.questions[1]!.question_id,
+      mode: 'open',
+      answer: '   ',
+    });
+    expect(blank.json()).toMatchObject({ is_correct: false, points_awarded: 0 });
+  });
+
+  it('returns the locked verdict to a replay, even with another answer', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=easy');
+    const q = quiz.questions[0]!;
+    const first = await check(user, {
+      attempt_id: quiz.attempt_id,
+      question_id: q.question_id,
+      mode: q.mode,
+      answer: await wrongAnswer(q),
+    });
+    expect(first.json().is_correct).toBe(false);
+    const replay = await check(user, {
+      attempt_id: quiz.attempt_id,
+      question_id: q.question_id,
+      mode: q.mode,
+      answer: await rightAnswer(q),
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    const stored = await ctx.db
+      .selectFrom('quiz_attempt_questions')
+      .select(['answer', 'is_correct'])
+      .where('attempt_id', '=', quiz.attempt_id)
+      .where('question_id', '=', q.question_id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ answer: String(await wrongAnswer(q)), is_correct: 0 });
+  });
+
+  it('finds the most recent open attempt holding the question when no attempt id is given', async () => {
+    const user = await createUser(ctx);
+    // Three quizzes of 10 among 26 questions: the third must share some with the first two.
+    const older = [await newQuiz(user, 'difficulty=easy'), await newQuiz(user, 'difficulty=easy')];
+    const newer = await newQuiz(user, 'difficulty=easy');
+    const target = newer.questions.find((q) =>
+      older.some((o) => o.questions.some((oq) => oq.question_id === q.question_id)),
+    )!;
+    expect(target).toBeDefined();
+    const res = await check(user, {
+      question_id: target.question_id,
+      mode: target.mode,
+      answer: await rightAnswer(target),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().attempt_id).toBe(newer.attempt_id);
+  });
+
+  it('refuses a question that is in no open attempt of the user', async () => {
+    const user = await createUser(ctx);
+    const other = await createUser(ctx);
+    const quiz = await newQuiz(other, 'difficulty=easy');
+    const q = quiz.questions[0]!;
+    const res = await check(user, { question_id: q.question_id, mode: q.mode, answer: 1 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.question_id).toBeDefined();
+
+    const mine = await newQuiz(user, 'difficulty=easy&question_count=1');
+    const notInIt = quiz.questions.find((o) => o.question_id !== mine.questions[0]!.question_id)!;
+    const wrongAttempt = await check(user, {
+      attempt_id: mine.attempt_id,
+      question_id: notInIt.question_id,
+      mode: notInIt.mode,
+      answer: 1,
+    });
+    expect(wrongAttempt.statusCode).toBe(422);
+
+    await submit(user, mine.attempt_id);
+    const closed = await check(user, {
+      attempt_id: mine.attempt_id,
+      question_id: mine.questions[0]!.question_id,
+      mode: 'qcm_2',
+      answer: 1,
+    });
+    expect(closed.statusCode).toBe(422);
+  });
+
+  it('refuses answers that are not a choice of the question, the wrong mode, or too long', async () => {
+    const user = await createUser(ctx);
+    const easy = await newQuiz(user, 'difficulty=easy');
+    const hard = await newQuiz(user, 'difficulty=hard');
+    const choice = easy.questions[0]!;
+    const open = hard.questions[0]!;
+    const cases: [object, string][] = [
+      [
+        {
+          attempt_id: easy.attempt_id,
+          question_id: choice.question_id,
+          mode: 'qcm_2',
+          answer: 1.5,
+        },
+        'answer',
+      ],
+      [
+        {
+          attempt_id: easy.attempt_id,
+          question_id: choice.question_id,
+          mode: 'qcm_2',
+          answer: '1',
+        },
+        'answer',
+      ],
+      // 3 is a choice id of four-choice questions, not of this one.
+      [
+        { attempt_id: easy.attempt_id, question_id: choice.question_id, mode: 'qcm_2', answer: 3 },
+        'answer',
+      ],
+      [
+        { attempt_id: easy.attempt_id, question_id: choice.question_id, mode: 'qcm_4', answer: 1 },
+        'mode',
+      ],
+      [
+        {
+          attempt_id: easy.attempt_id,
+          question_id: choice.question_id,
+          mode: 'open',
+          answer: 'Vrai',
+        },
+        'mode',
+      ],
+      [
+        {
+          attempt_id: hard.attempt_id,
+          question_id: open.question_id,
+          mode: 'open',
+          answer: 'x'.repeat(10_000),
+        },
+        'answer',
+      ],
+      [
+        { attempt_id: hard.attempt_id, question_id: open.question_id, mode: 'open', answer: 1874 },
+        'answer',
+      ],
+      [
+        {
+          attempt_id: hard.attempt_id,
+          question_id: open.question_id,
+          mode: 'open',
+          answer: { $ne: null },
+        },
+        'answer',
+      ],
+      [{ attempt_id: hard.attempt_id, question_id: 'x', mode: 'open', answer: 'x' }, 'question_id'],
+      [{ attempt_id: hard.attempt_id, question_id: open.question_id, answer: 'x' }, 'mode'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await check(user, payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 120)).toBe(422);
+      expect(Object.keys(res.json().errors)).toContain(field);
+    }
+    const locked = await ctx.db
+      .selectFrom('quiz_attempt_questions')
+      .select('id')
+      .where('attempt_id', 'in', [easy.attempt_id, hard.attempt_id])
+      .where('answered_at', 'is not', null)
+      .execute();
+    expect(locked).toHaveLength(0);
+  });
+
+  it('measures the time of each answer on the server, from the previous check', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=medium');
+    const [q1, q2, q3] = quiz.questions as [QuizQuestion, QuizQuestion, QuizQuestion];
+    const answer = async (q: QuizQuestion, extra: object = {}) =>
+      (
+        await check(user, {
+          attempt_id: quiz.attempt_id,
+          question_id: q.question_id,
+          mode: q.mode,
+          answer: await rightAnswer(q),
+          ...extra,
+        })
+      ).json();
+
+    await backdate(quiz.attempt_id, 12); // the first answer comes 12 s after the quiz was created
+    expect(await answer(q1, { time_seconds: 0, elapsed_ms: 0 })).toMatchObject({
+      speed_bonus: 50,
+      points_awarded: 550,
+    });
+    await backdate(quiz.attempt_id, 30); // 30 s after the first check: too slow for a bonus
+    expect(await answer(q2)).toMatchObject({ speed_bonus: 0, points_awarded: 500 });
+    expect(await answer(q3)).toMatchObject({ speed_bonus: 100, points_awarded: 600 }); // right after the second
+
+    const stored = await ctx.db
+      .selectFrom('quiz_attempt_questions')
+      .select(['question_id', 'elapsed_ms'])
+      .where('attempt_id', '=', quiz.attempt_id)
+      .where('answered_at', 'is not', null)
+      .orderBy('position')
+      .execute();
+    expect(stored[0]!.elapsed_ms).toBeGreaterThanOrEqual(12_000);
+    expect(stored[1]!.elapsed_ms).toBeGreaterThanOrEqual(30_000);
+    expect(stored[2]!.elapsed_ms).toBeLessThan(2_000);
+  });
+
+  it('gives no bonus to a wrong answer', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=easy');
+    const q = quiz.questions[0]!;
+    const res = await check(user, {
+      attempt_id: quiz.attempt_id,
+      question_id: q.question_id,
+      mode: q.mode,
+      answer: await wrongAnswer(q),
+    });
+    expect(res.json()).toMatchObject({ is_correct: false, points_awarded: 0, speed_bonus: 0 });
+  });
+
+  it('moves the question in the Leitner boxes of the user', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=easy');
+    const [right, wrong] = quiz.questions as [QuizQuestion, QuizQuestion];
+    await check(user, {
+      attempt_id: quiz.attempt_id,
+      question_id: right.question_id,
+      mode: right.mode,
+      answer: await rightAnswer(right),
+    });
+    await check(user, {
+      attempt_id: quiz.attempt_id,
+      question_id: wrong.question_id,
+      mode: wrong.mode,
+      answer: await wrongAnswer(wrong),
+    });
+    const reviews = await ctx.db
+      .selectFrom('question_reviews')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    const of = (id: number) => reviews.find((r) => r.question_id === id)!;
+    const days = (r: { due_at: string; last_answered_at: string }) =>
+      Math.round((Date.parse(r.due_at) - Date.parse(r.last_answered_at)) / 86_400_000);
+    expect(of(right.question_id)).toMatchObject({ box: 2, last_correct: 1 });
+    expect(days(of(right.question_id))).toBe(3);
+    expect(of(wrong.question_id)).toMatchObject({ box: 1, last_correct: 0 });
+    expect(days(of(wrong.question_id))).toBe(1);
+  });
+
+  it('never shows the answer in a duel, nor gives a speed bonus there', async () => {
+    const user = await createUser(ctx);
+    const question = await ctx.db
+      .selectFrom('questions')
+      .select(['id', 'correct_choice_id'])
+      .where('mode', '=', 'qcm_4')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const duelAttempt = await ctx.db
+      .insertInto('quiz_attempts')
+      .values({
+        user_id: user.id,
+        kind: 'duel',
+        difficulty: null,
+        category_id: null,
+        title: 'Duel',
+        status: 'open',
+        created_at: now,
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        closed_at: null,
+        score: null,
+        max_points: 500,
+        speed_bonus: null,
+        correct_count: null,
+        duration: null,
+        ranked: null,
+        ranked_date: null,
+        ranked_slot: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .insertInto('quiz_attempt_questions')
+      .values({
+        attempt_id: duelAttempt.id,
+        question_id: question.id,
+        position: 1,
+        choice_order: null,
+      })
+      .execute();
+    const body = {
+      attempt_id: duelAttempt.id,
+      question_id: question.id,
+      mode: 'qcm_4',
+      answer: question.correct_choice_id,
+    };
+    const res = await check(user, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      attempt_id: duelAttempt.id,
+      question_id: question.id,
+      is_correct: true,
+      points_awarded: 500,
+      speed_bonus: 0,
+    });
+    expect((await check(user, body)).json()).toEqual(res.json());
+    // The duel module owns these attempts: the quiz endpoints do not know them.
+    expect((await getAttempt(user, duelAttempt.id)).statusCode).toBe(404);
+    expect((await submit(user, duelAttempt.id)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/quiz/submit/:attemptId', () => {
+  it('checks the remaining answers without bonus, closes the attempt and credits its score once', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=medium');
+    const answers = await answersFor(quiz, 7);
+    // The first answer was checked during play, within 2 seconds: 500 + 100.
+    await check(user, { attempt_id: quiz.attempt_id, ...answers[0] });
+    await backdate(quiz.attempt_id, 95);
+    const res = await submit(user, quiz.attempt_id, { answers });
+    expect(res.statusCode).toBe(200);
+    const result = res.json();
+    expect(result).toMatchObject({
+      score: 7 * 500 + 100,
+      max_points: 5000,
+      speed_bonus: 100,
+      correct_count: 7,
+      ranked: true,
+    });
+    expect(result.duration).toBeGreaterThanOrEqual(95);
+    expect(result.duration).toBeLessThan(100);
+
+    expect(await attemptRow(quiz.attempt_id)).toMatchObject({
+      status: 'closed',
+      score: 3600,
+      ranked: 1,
+    });
+    const ledger = await ledgerRows(user.id);
+    expect(ledger).toMatchObject([
+      { amount: 3600, reason: 'quiz', reference: `quiz_attempt:${quiz.attempt_id}` },
+    ]);
+    expect(await totalOf(user.id)).toBe(3600);
+    expect(await ledgerSum(ctx.db, user.id)).toBe(3600);
+    expect(await badgesOf(user.id)).toEqual(['first_quiz']);
+  });
+
+  it('answers a second submit with the stored result and credits nothing', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=easy');
+    const first = await submit(user, quiz.attempt_id, { answers: await answersFor(quiz, 4) });
+    const again = await submit(user, quiz.attempt_id, { answers: await answersFor(quiz, 10) });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await ledgerRows(user.id)).toHaveLength(1);
+    expect(await totalOf(user.id)).toBe(1000);
+    const view = (await getAttempt(user, quiz.attempt_id)).json();
+    expect(view).toEqual({ attempt_id: quiz.attempt_id, completed: true, result: first.json() });
+  });
+
+  it('credits once when the same attempt is submitted twice at the same time', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=easy');
+    const answers = await answersFor(quiz, 6);
+    const [a, b] = await Promise.all([
+      submit(user, quiz.attempt_id, { answers }),
+      submit(user, quiz.attempt_id, { answers }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json()).toEqual(b.json());
+    expect(a.json()).toMatchObject({ score: 1500, ranked: true });
+    expect(await ledgerRows(user.id)).toHaveLength(1);
+    expect(await totalOf(user.id)).toBe(1500);
+  });
+
+  it('refuses answers to questions outside the attempt, or malformed, and changes nothing', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=easy');
+    const other = await newQuiz(user, 'difficulty=hard');
+    const answers = await answersFor(quiz, 10);
+    const stranger = other.questions[0]!;
+    const cases: object[] = [
+      {
+        answers: [
+          ...answers.slice(0, 9),
+          { question_id: stranger.question_id, mode: 'open', answer: 'x' },
+        ],
+      },
+      { answers: [...answers.slice(0, 9), { question_id: 2_000_000, mode: 'qcm_2', answer: 1 }] },
+      { answers: [answers[0], answers[0]] },
+      { answers: [{ ...answers[0], answer: 3 }] },
+      { answers: [{ ...answers[0], answer: 1.5 }] },
+      { answers: [{ ...answers[0], mode: 'open', answer: 'x'.repeat(10_000) }] },
+      { answers: 'all right' },
+    ];
+    for (const payload of cases) {
+      const res = await submit(user, quiz.attempt_id, payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 200)).toBe(422);
+    }
+    expect(await attemptRow(quiz.attempt_id)).toMatchObject({ status: 'open', score: null });
+    const locked = await ctx.db
+      .selectFrom('quiz_attempt_questions')
+      .select('id')
+      .where('attempt_id', '=', quiz.attempt_id)
+      .where('answered_at', 'is not', null)
+      .execute();
+    expect(locked).toHaveLength(0);
+    expect(await ledgerRows(user.id)).toHaveLength(0);
+    expect(await totalOf(user.id)).toBe(0);
+  });
+
+  it('awards the perfect badges for a full quiz with every answer right', async () => {
+    const user = await createUser(ctx);
+    const easy = await newQuiz(user, 'difficulty=easy');
+    await submit(user, easy.attempt_id, { answers: await answersFor(easy) });
+    expect(await badgesOf(user.id)).toEqual(['first_quiz', 'perfect_quiz']);
+    const hard = await newQuiz(user, 'difficulty=hard');
+    const result = (
+      await submit(user, hard.attempt_id, { answers: await answersFor(hard) })
+    ).json();
+    expect(result).toMatchObject({ score: 10_000, max_points: 10_000, correct_count: 10 });
+    expect(await badgesOf(user.id)).toEqual(['first_quiz', 'perfect_hard_quiz', 'perfect_quiz']);
+  });
+
+  it('awards no perfect badge for a single right answer', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=hard&question_count=1');
+    await submit(user, quiz.attempt_id, { answers: await answersFor(quiz) });
+    expect(await badgesOf(user.id)).toEqual(['first_quiz']);
+  });
+});
+
+describe('the daily limit of ranked quizzes', () => {
+  async function playQuiz(user: TestUser, right = 2) {
+    const quiz = await newQuiz(user, 'difficulty=easy');
+    return { quiz, answers: await answersFor(quiz, right) };
+  }
+
+  it('makes the sixth quiz of a day practice: no points, no ledger row', async () => {
+    const user = await createUser(ctx);
+    for (let i = 0; i < 5; i++) {
+      const { quiz, answers } = await playQuiz(user);
+      expect((await submit(user, quiz.attempt_id, { answers })).json()).toMatchObject({
+        ranked: true,
+        score: 500,
+      });
+    }
+    const { quiz, answers } = await playQuiz(user, 10);
+    const sixth = (await submit(user, quiz.attempt_id, { answers })).json();
+    expect(sixth).toMatchObject({ ranked: false, score: 2500, correct_count: 10 });
+    expect(await ledgerRows(user.id)).toHaveLength(5);
+    expect(await totalOf(user.id)).toBe(2500);
+    expect(await attemptRow(quiz.attempt_id)).toMatchObject({ ranked: 0, ranked_slot: null });
+    const slots = await ctx.db
+      .selectFrom('quiz_attempts')
+      .select('ranked_slot')
+      .where('user_id', '=', user.id)
+      .where('ranked', '=', 1)
+      .orderBy('ranked_slot')
+      .execute();
+    expect(slots.map((s) => s.ranked_slot)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('gives the last ranked slot to only one of two quizzes submitted at the same time', async () => {
+    const user = await createUser(ctx);
+    for (let i = 0; i < 4; i++) {
+      const { quiz, answers } = await playQuiz(user);
+      await submit(user, quiz.attempt_id, { answers });
+    }
+    const [a, b] = [await playQuiz(user), await playQuiz(user)];
+    const results = await Promise.all([
+      submit(user, a.quiz.attempt_id, { answers: a.answers }),
+      submit(user, b.quiz.attempt_id, { answers: b.answers }),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(results.map((r) => r.json().ranked).sort()).toEqual([false, true]);
+    expect(await ledgerRows(user.id)).toHaveLength(5);
+    expect(await totalOf(user.id)).toBe(2500);
+  });
+
+  it('counts the day in the time zone of the user’s store', async () => {
+    const user = await createUser(ctx);
+    const store = await ctx.db
+      .insertInto('stores')
+      .values({
+        name: 'Ginza',
+        city: 'Tokyo',
+        country: 'Japan',
+        timezone: 'Asia/Tokyo',
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .updateTable('users')
+      .set({ store_id: store.id })
+      .where('id', '=', user.id)
+      .execute();
+    const { quiz, answers } = await playQuiz(user);
+    await submit(user, quiz.attempt_id, { answers });
+    expect((await attemptRow(quiz.attempt_id)).ranked_date).toBe(
+      localDay(new Date(), 'Asia/Tokyo'),
+    );
+  });
+
+  it('does not count a training validation', async () => {
+    const user = await createUser(ctx);
+    const training = await newQuiz(user, 'difficulty=easy&question_count=1&category_id=history');
+    const result = (
+      await submit(user, training.attempt_id, { answers: await answersFor(training) })
+    ).json();
+    expect(result).toMatchObject({ ranked: false, score: 0, max_points: 0, correct_count: 1 });
+    expect(await attemptRow(training.attempt_id)).toMatchObject({ ranked: 0, ranked_slot: null });
+    expect(await ledgerRows(user.id)).toHaveLength(0);
+    expect(await badgesOf(user.id)).toEqual([]);
+  });
+});
+
+describe('the ranked slot guard', () => {
+  async function closedQuiz(userId: number, slot: number | null, day: string) {
+    const at = new Date().toISOString();
+    return insertAttempt(ctx.db, {
+      user_id: userId,
+      kind: 'quiz',
+      difficulty: 'easy',
+      category_id: null,
+      title: 'Quiz facile',
+      status: 'closed',
+      created_at: at,
+      expires_at: at,
+      closed_at: at,
+      score: 0,
+      max_points: 2500,
+      speed_bonus: 0,
+      correct_count: 0,
+      duration: 60,
+      ranked: slot === null ? null : 1,
+      ranked_date: slot === null ? null : day,
+      ranked_slot: slot,
+    });
+  }
+
+  /** Two claims for the last slot of a day; the first is held open until `end` decides it. */
+  async function race(end: 'commit' | 'rollback') {
+    const user = await createUser(ctx);
+    const day = '2026-03-02';
+    for (const slot of [1, 2, 3, 4]) await closedQuiz(user.id, slot, day);
+    const [first, second] = [
+      await closedQuiz(user.id, null, day),
+      await closedQuiz(user.id, null, day),
+    ];
+
+    const held = await ctx.db.startTransaction().execute();
+    const firstSlot = await claimRankedSlot(held, first, user.id, day, 5);
+    let settled = false;
+    const secondClaim = ctx.db
+      .transaction()
+      .execute((trx) => claimRankedSlot(trx, second, user.id, day, 5))
+      .finally(() => (settled = true));
+    // PostgreSQL: the second waits on the unique index; SQLite: on the database itself.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(settled).toBe(false);
+    await (end === 'commit' ? held.commit() : held.rollback()).execute();
+    return { firstSlot, secondSlot: await secondClaim, userId: user.id };
+  }
+
+  it('gives the last slot of a day to one of two claims racing for it', async () => {
+    const { firstSlot, secondSlot, userId } = await race('commit');
+    expect([firstSlot, secondSlot]).toEqual([5, undefined]);
+    const ranked = await ctx.db
+      .selectFrom('quiz_attempts')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('ranked', '=', 1)
+      .execute();
+    expect(ranked).toHaveLength(5);
+  });
+
+  it('lets the other claim take the slot when the first one rolls back', async () => {
+    const { firstSlot, secondSlot } = await race('rollback');
+    expect([firstSlot, secondSlot]).toEqual([5, 5]);
+  });
+});
+
+describe('attempts left open', () => {
+  it('closes an attempt open for more than 2 hours with its answers when it is next read', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=medium');
+    const [q1, q2] = quiz.questions as [QuizQuestion, QuizQuestion];
+    const checked = (
+      await check(user, {
+        attempt_id: quiz.attempt_id,
+        question_id: q1.question_id,
+        mode: q1.mode,
+        answer: await rightAnswer(q1),
+      })
+    ).json();
+    await backdate(quiz.attempt_id, 2 * 3600 + 60);
+
+    const view = await getAttempt(user, quiz.attempt_id);
+    expect(view.statusCode).toBe(200);
+    const expected = {
+      score: checked.points_awarded,
+      max_points: 5000,
+      duration: 7200,
+      speed_bonus: checked.speed_bonus,
+      correct_count: 1,
+      ranked: true,
+    };
+    expect(view.json()).toEqual({ attempt_id: quiz.attempt_id, completed: true, result: expected });
+    const row = await attemptRow(quiz.attempt_id);
+    expect(row).toMatchObject({ status: 'closed', closed_at: row.expires_at });
+
+    const late = await check(user, {
+      attempt_id: quiz.attempt_id,
+      question_id: q2.question_id,
+      mode: q2.mode,
+      answer: await rightAnswer(q2),
+    });
+    expect(late.statusCode).toBe(422);
+    const resubmit = await submit(user, quiz.attempt_id, { answers: await answersFor(quiz) });
+    expect(resubmit.json()).toEqual(expected);
+    expect(await ledgerRows(user.id)).toMatchObject([{ amount: checked.points_awarded }]);
+  });
+
+  it('closes it on a check or a submit too, without taking the late answers', async () => {
+    const user = await createUser(ctx);
+    const byCheck = await newQuiz(user, 'difficulty=easy');
+    const bySubmit = await newQuiz(user, 'difficulty=easy');
+    await backdate(byCheck.attempt_id, 3 * 3600);
+    await backdate(bySubmit.attempt_id, 3 * 3600);
+    const submitted = await submit(user, bySubmit.attempt_id, {
+      answers: await answersFor(bySubmit),
+    });
+    expect(submitted.statusCode).toBe(200);
+    // Never answered: closed as practice, without taking one of the day's ranked slots.
+    expect(submitted.json()).toMatchObject({
+      score: 0,
+      correct_count: 0,
+      ranked: false,
+      duration: 7200,
+    });
+    expect(await attemptRow(byCheck.attempt_id)).toMatchObject({ status: 'open' });
+
+    const q = byCheck.questions[0]!;
+    const res = await check(user, {
+      question_id: q.question_id,
+      mode: q.mode,
+      answer: await rightAnswer(q),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(await attemptRow(byCheck.attempt_id)).toMatchObject({
+      status: 'closed',
+      score: 0,
+      ranked: 0,
+    });
+    expect(await ledgerRows(user.id)).toHaveLength(0);
+  });
+
+  it('is closed by the sweep as well', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=easy');
+    const q = quiz.questions[0]!;
+    await check(user, {
+      attempt_id: quiz.attempt_id,
+      question_id: q.question_id,
+      mode: q.mode,
+      answer: await rightAnswer(q),
+    });
+    await backdate(quiz.attempt_id, 2 * 3600 + 1);
+    expect(
+      await closeExpiredAttempts(ctx.db, { timeZone: ctx.config.timeZone }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await attemptRow(quiz.attempt_id)).toMatchObject({
+      status: 'closed',
+      correct_count: 1,
+      ranked: 1,
+    });
+    expect(await ledgerRows(user.id)).toHaveLength(1);
+    expect(await closeExpiredAttempts(ctx.db, { timeZone: ctx.config.timeZone })).toBe(0);
+  });
+
+  it('stays open before its deadline', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=easy');
+    await backdate(quiz.attempt_id, 2 * 3600 - 60);
+    expect((await getAttempt(user, quiz.attempt_id)).json().completed).toBe(false);
+  });
+});
+
+describe('another user’s attempt', () => {
+  it('is 404 on attempt, check and submit, and nothing changes', async () => {
+    const owner = await createUser(ctx);
+    const intruder = await createUser(ctx);
+    const quiz = await newQuiz(owner, 'difficulty=easy');
+    const q = quiz.questions[0]!;
+    expect((await getAttempt(intruder, quiz.attempt_id)).statusCode).toBe(404);
+    const checked = await check(intruder, {
+      attempt_id: quiz.attempt_id,
+      question_id: q.question_id,
+      mode: q.mode,
+      answer: await rightAnswer(q),
+    });
+    expect(checked.statusCode).toBe(404);
+    const submitted = await submit(intruder, quiz.attempt_id, { answers: await answersFor(quiz) });
+    expect(submitted.statusCode).toBe(404);
+    expect((await getAttempt(intruder, 2_000_000_000)).statusCode).toBe(404);
+    expect(await attemptRow(quiz.attempt_id)).toMatchObject({ status: 'open' });
+    expect(await ledgerRows(intruder.id)).toHaveLength(0);
+  });
+
+  it('answers 422 to an attempt id that is not a number', async () => {
+    const user = await createUser(ctx);
+    expect((await getAttempt(user, 'abc' as unknown as number)).statusCode).toBe(422);
+  });
+});
+
+describe('spaced repetition', () => {
+  it('brings back first a question answered wrong once it is due', async () => {
+    const user = await createUser(ctx);
+    const first = await newQuiz(user, 'difficulty=easy');
+    const missed = first.questions[0]!;
+    await check(user, {
+      attempt_id: first.attempt_id,
+      question_id: missed.question_id,
+      mode: missed.mode,
+      answer: await wrongAnswer(missed),
+    });
+    await submit(user, first.attempt_id);
+
+    // Not due yet (tomorrow): questions never seen come first, so it is not drawn.
+    const notYet = await newQuiz(user, 'difficulty=easy');
+    expect(notYet.questions.map((q) => q.question_id)).not.toContain(missed.question_id);
+    await submit(user, notYet.attempt_id);
+
+    await ctx.db
+      .updateTable('question_reviews')
+      .set({ due_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('user_id', '=', user.id)
+      .where('question_id', '=', missed.question_id)
+      .execute();
+    const due = await newQuiz(user, 'difficulty=easy');
+    expect(due.questions[0]!.question_id).toBe(missed.question_id);
+  });
+
+  it('avoids the questions of the user’s other open attempts while others are left', async () => {
+    const user = await createUser(ctx);
+    const first = await newQuiz(user, 'difficulty=easy');
+    const second = await newQuiz(user, 'difficulty=easy');
+    const inFirst = new Set(first.questions.map((q) => q.question_id));
+    // 26 two-choice questions: two quizzes of 10 need not share any.
+    expect(second.questions.filter((q) => inFirst.has(q.question_id))).toEqual([]);
+    const third = await newQuiz(user, 'difficulty=easy');
+    const held = new Set([...inFirst, ...second.questions.map((q) => q.question_id)]);
+    expect(third.questions.filter((q) => held.has(q.question_id))).toHaveLength(4);
+  });
+
+  it('prefers questions never seen to those answered recently', async () => {
+    const user = await createUser(ctx);
+    const first = await newQuiz(user, 'difficulty=easy');
+    await submit(user, first.attempt_id, { answers: await answersFor(first) });
+    const second = await newQuiz(user, 'difficulty=easy');
+    const seen = new Set(first.questions.map((q) => q.question_id));
+    expect(second.questions.filter((q) => seen.has(q.question_id))).toEqual([]);
+  });
+});

@@ -1,0 +1,64 @@
+import {
+  trainingLesson,
+  trainingPath,
+  type TrainingList,
+  type TrainingLesson,
+} from '@app/contract/training';
+import type { Executor } from '../../db/database';
+import { awardBadge } from '../badge/badge.service';
+import * as repo from './training.repository';
+
+const EMPTY_LESSON: TrainingLesson = { intro: '', sections: [], key_points: [] };
+
+function parseLesson(text: string): TrainingLesson {
+  try {
+    const parsed = trainingLesson.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : EMPTY_LESSON;
+  } catch {
+    return EMPTY_LESSON;
+  }
+}
+
+/** The modules in order with the item counts of the database and the user's completion. */
+export async function listTrainings(db: Executor, userId: number): Promise<TrainingList> {
+  const rows = await repo.listModules(db, userId);
+  const data = rows.map((row) => ({
+    id: row.id,
+    key: row.key,
+    path: trainingPath(row.key),
+    title: row.title,
+    name: row.name,
+    description: row.description,
+    cover_url: row.cover,
+    item_count: Number(row.item_count ?? 0),
+    lesson: parseLesson(row.lesson),
+    completed: row.completed_at !== null,
+    completed_at: row.completed_at,
+  }));
+  return { data, completed_count: data.filter((m) => m.completed).length, total: data.length };
+}
+
+/** The title a validation attempt of this category shows: its module's. */
+export async function validationTitle(
+  db: Executor,
+  categoryId: number,
+): Promise<string | undefined> {
+  return (await repo.findModuleOfCategory(db, categoryId))?.title;
+}
+
+/**
+ * Records, in the caller's transaction, that the user completed the module of a category (a right
+ * answer to its validation question). Idempotent; completing the last module earns `all_trainings`.
+ */
+export async function recordCompletion(
+  trx: Executor,
+  userId: number,
+  categoryId: number,
+  at: string,
+): Promise<void> {
+  const module = await repo.findModuleOfCategory(trx, categoryId);
+  if (!module) return;
+  await repo.insertCompletion(trx, userId, module.id, at);
+  const { completed, total } = await repo.completionCounts(trx, userId);
+  if (total > 0 && completed >= total) await awardBadge(trx, userId, 'all_trainings', at);
+}

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRAINING_CATEGORIES } from '@app/contract/constants';
+import type { QuizAttempt, QuizQuestion } from '@app/contract/quiz';
+import type { TrainingList } from '@app/contract/training';
+import {
+  bearer,
+  createTestApp,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ content: true });
+});
+afterAll(() => ctx.close());
+
+async function trainings(user: TestUser): Promise<TrainingList> {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/training',
+    headers: bearer(user.token),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+async function validation(
+  user: TestUser,
+  category: string | number,
+  difficulty = 'easy',
+): Promise<QuizAttempt> {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/quiz/generate?question_count=1&category_id=${category}&difficulty=${difficulty}`,
+    headers: bearer(user.token),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function answerOf(question: QuizQuestion, right: boolean): Promise<number | string> {
+  const truth = await ctx.db
+    .selectFrom('questions')
+    .select(['correct_choice_id', 'accepted_answers'])
+    .where('id', '=', question.question_id)
+    .executeTakeFirstOrThrow();
+  if (question.mode === 'open') {
+    return right ? (JSON.parse(truth.accepted_answers!) as string[])[0]! : 'non';
+  }
+  return right
+    ? truth.correct_choice_id!
+    : question.choices.find((c) => c.id !== truth.correct_choice_id)!.id;
+}
+
+async function answer(user: TestUser, quiz: QuizAttempt, right: boolean) {
+  const q = quiz.questions[0]!;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/quiz/check-answer',
+    headers: bearer(user.token),
+    payload: {
+      attempt_id: quiz.attempt_id,
+      question_id: q.question_id,
+      mode: q.mode,
+      answer: await answerOf(q, right),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const hasBadge = async (userId: number, code: string) =>
+  (await ctx.db
+    .selectFrom('user_badges')
+    .innerJoin('badges', 'badges.id', 'user_badges.badge_id')
+    .select('badges.code')
+    .where('user_badges.user_id', '=', userId)
+    .where('badges.code', '=', code)
+    .executeTakeFirst()) !== undefined;
+
+const pointsOf = async (userId: number) => ({
+  total: (
+    await ctx.db
+      .selectFrom('users')
+      .select('total_points')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+  ).total_points,
+  ledger: (
+    await ctx.db.selectFrom('points_ledger').select('id').where('user_id', '=', userId).execute()
+  ).length,
+});
+
+describe('GET /api/training', () => {
+  it('lists the five modules in order with their lesson, path and item count', async () => {
+    const user = await createUser(ctx);
+    const list = await trainings(user);
+    expect(list.total).toBe(5);
+    expect(list.completed_count).toBe(0);
+    expect(list.data.map((m) => m.key)).toEqual([...TRAINING_CATEGORIES]);
+    expect(list.data.map((m) => m.item_count)).toEqual([18, 17, 12, 13, 15]);
+    const history = list.data[0]!;
+    expect(history).toMatchObject({
+      key: 'history',
+      path: '/training/history',
+      name: 'History',
+      cover_url: expect.stringMatching(/^\/images\//),
+      completed: false,
+      completed_at: null,
+    });
+    expect(history.title.length).toBeGreaterThan(0);
+    expect(history.lesson.intro.length).toBeGreaterThan(0);
+    expect(history.lesson.sections[0]).toEqual({
+      heading: expect.any(String),
+      paragraphs: expect.any(Array),
+    });
+  });
+
+  it('counts the active questions in the database', async () => {
+    const user = await createUser(ctx);
+    const retired = await ctx.db
+      .selectFrom('questions')
+      .innerJoin('categories', 'categories.id', 'questions.category_id')
+      .select('questions.id')
+      .where('categories.key', '=', 'inspiration')
+      .orderBy('questions.id')
+      .executeTakeFirstOrThrow();
+    await ctx.db.updateTable('questions').set({ active: 0 }).where('id', '=', retired.id).execute();
+    try {
+      expect((await trainings(user)).data.find((m) => m.key === 'inspiration')!.item_count).toBe(
+        11,
+      );
+    } finally {
+      await ctx.db
+        .updateTable('questions')
+        .set({ active: 1 })
+        .where('id', '=', retired.id)
+        .execute();
+    }
+  });
+
+  it('needs a token', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/training' })).statusCode).toBe(401);
+  });
+});
+
+describe('training validation', () => {
+  it('is an attempt of kind training: one question of the module, worth no points', async () => {
+    const user = await createUser(ctx);
+    for (const [category, difficulty, mode] of [
+      ['history', 'easy', 'qcm_2'],
+      ['storytelling', 'medium', 'qcm_4'],
+    ] as const) {
+      const quiz = await validation(user, category, difficulty);
+      expect(quiz.kind).toBe('training');
+      expect(quiz.questions).toHaveLength(1);
+      expect(quiz.questions[0]).toMatchObject({ category_key: category, mode, points: 0 });
+    }
+    const module = (await trainings(user)).data.find((m) => m.key === 'collection')!;
+    const byId = await validation(user, module.id);
+    expect(byId).toMatchObject({ kind: 'training', title: module.title });
+    expect(byId.questions[0]!.category_key).toBe('collection');
+  });
+
+  it('records the module as completed on a right answer, never on a wrong one, and never gives points', async () => {
+    const user = await createUser(ctx);
+    const first = await validation(user, 'history');
+    const wrong = await answer(user, first, false);
+    expect(wrong).toMatchObject({ is_correct: false, points_awarded: 0 });
+    expect((await trainings(user)).completed_count).toBe(0);
+
+    // The next validation draws another question: the one just missed is not due again yet.
+    const retry = await validation(user, 'history');
+    expect(retry.questions[0]!.question_id).not.toBe(first.questions[0]!.question_id);
+    const right = await answer(user, retry, true);
+    expect(right).toMatchObject({
+      is_correct: true,
+      points_awarded: 0,
+      speed_bonus: 0,
+      correct_answer: expect.any(Object),
+    });
+
+    const list = await trainings(user);
+    const history = list.data.find((m) => m.key === 'history')!;
+    expect(history.completed).toBe(true);
+    expect(Date.parse(history.completed_at!)).not.toBeNaN();
+    expect(list.completed_count).toBe(1);
+    expect(await pointsOf(user.id)).toEqual({ total: 0, ledger: 0 });
+
+    const submitted = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/quiz/submit/${retry.attempt_id}`,
+      headers: bearer(user.token),
+      payload: { answers: [] },
+    });
+    expect(submitted.json()).toMatchObject({ score: 0, ranked: false, correct_count: 1 });
+    expect(await pointsOf(user.id)).toEqual({ total: 0, ledger: 0 });
+  });
+
+  it('completes a module once, however many times it is validated', async () => {
+    const user = await createUser(ctx);
+    await answer(user, await validation(user, 'inspiration'), true);
+    await answer(user, await validation(user, 'inspiration'), true);
+    const rows = await ctx.db
+      .selectFrom('training_completions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('awards all_trainings with the fifth module, not before', async () => {
+    const user = await createUser(ctx);
+    for (const [index, key] of TRAINING_CATEGORIES.entries()) {
+      expect(await hasBadge(user.id, 'all_trainings'), `before ${key}`).toBe(false);
+      await answer(user, await validation(user, key, index % 2 === 0 ? 'easy' : 'medium'), true);
+    }
+    expect(await hasBadge(user.id, 'all_trainings')).toBe(true);
+    const list = await trainings(user);
+    expect(list).toMatchObject({ completed_count: 5, total: 5 });
+    expect(await pointsOf(user.id)).toEqual({ total: 0, ledger: 0 });
+  });
+
+  it('keeps each user’s completion to themselves', async () => {
+    const done = await createUser(ctx);
+    const other = await createUser(ctx);
+    await answer(done, await validation(done, 'main-collections'), true);
+    expect((await trainings(done)).completed_count).toBe(1);
+    expect((await trainings(other)).completed_count).toBe(0);
+  });
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { Difficulty } from './constants';
+
+/** `GET /api/training` (added by PRODUCT.md §6): the five modules with the user's completion. */
+
+export const trainingLesson = z.object({
+  intro: z.string(),
+  sections: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) })),
+  key_points: z.array(z.string()),
+});
+export type TrainingLesson = z.infer<typeof trainingLesson>;
+
+export const trainingModule = z.object({
+  /** The category's id: what `GET /api/quiz/generate?category_id=` takes (its key works too). */
+  id: z.number().int(),
+  key: z.string(),
+  /** `/training/<key>`: the entry of `completedTrainings` in local storage. */
+  path: z.string(),
+  title: z.string(),
+  name: z.string(),
+  description: z.string(),
+  cover_url: z.string(),
+  /** Active questions of the category, counted in the database. */
+  item_count: z.number().int(),
+  lesson: trainingLesson,
+  completed: z.boolean(),
+  completed_at: z.string().nullable(),
+});
+export type TrainingModule = z.infer<typeof trainingModule>;
+
+export const trainingList = z.object({
+  data: z.array(trainingModule),
+  completed_count: z.number().int(),
+  total: z.number().int(),
+});
+export type TrainingList = z.infer<typeof trainingList>;
+
+/** A validation draws one question at one of these difficulties, picked at random (SPEC.md §9). */
+export const TRAINING_VALIDATION_DIFFICULTIES = [
+  'easy',
+  'medium',
+] as const satisfies readonly Difficulty[];
+
+export function trainingPath(key: string): string {
+  return `/training/${key}`;
+}
+
+/** The progress bar's percentage, rounded. */
+export function trainingProgress(completed: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((Math.min(completed, total) / total) * 100);
+}
