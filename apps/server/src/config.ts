@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isTimeZone } from '@app/contract/dates';
 
 /** The repository root: relative paths in the configuration are resolved from here. */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -11,14 +12,7 @@ const bool = z
   })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const timeZone = z.string().refine((tz) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}, 'must be an IANA time zone such as Europe/Zurich');
+const timeZone = z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Zurich');
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -121,3 +121,27 @@ export async function createUser(
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
+
+/** The user's cached total of points. */
+export async function totalOf(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select('total_points')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.total_points;
+}
+
+/** The codes of the badges the user holds, sorted. */
+export async function badgesOf(db: Db, userId: number, except: string[] = []): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_badges')
+    .innerJoin('badges', 'badges.id', 'user_badges.badge_id')
+    .select('badges.code')
+    .where('user_badges.user_id', '=', userId)
+    .execute();
+  return rows
+    .map((r) => r.code)
+    .filter((code) => !except.includes(code))
+    .sort();
+}

@@ -47,3 +47,13 @@ function offsetMs(instant: number, timeZone: string): number {
   );
   return asUtc - (instant - (instant % 1000));
 }
+
+/** Whether a name is an IANA time zone this runtime knows, such as `Europe/Zurich`. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext } from '../../../test/helpers';
+import { createTestApp, createUser, totalOf, type TestContext } from '../../../test/helpers';
 import { awardBadge } from '../badge/badge.service';
 import { ledgerSum } from './points.repository';
 import { credit } from './points.service';
@@ -30,15 +30,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const totalOf = async (userId: number) =>
-  (
-    await ctx.db
-      .selectFrom('users')
-      .select('total_points')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow()
-  ).total_points;
-
 describe('credit', () => {
   it('writes a ledger row and moves the cached total by the same amount', async () => {
     const { id } = await createUser(ctx);
@@ -48,7 +39,7 @@ describe('credit', () => {
         credit(trx, { userId: id, amount: 750, reason: 'quiz', reference: 'quiz_attempt:1' }),
       );
     expect(result).toEqual({ credited: true, amount: 750, total: 750 });
-    expect(await totalOf(id)).toBe(750);
+    expect(await totalOf(ctx.db, id)).toBe(750);
     expect(await ledgerSum(ctx.db, id)).toBe(750);
   });
 
@@ -63,7 +54,7 @@ describe('credit', () => {
     await ctx.db.transaction().execute((trx) => credit(trx, entry));
     const again = await ctx.db.transaction().execute((trx) => credit(trx, entry));
     expect(again.credited).toBe(false);
-    expect(await totalOf(id)).toBe(500);
+    expect(await totalOf(ctx.db, id)).toBe(500);
     const rows = await ctx.db
       .selectFrom('points_ledger')
       .selectAll()
@@ -80,7 +71,7 @@ describe('credit', () => {
     );
     const credited = results.filter((r) => r.status === 'fulfilled' && r.value.credited);
     expect(credited).toHaveLength(1);
-    expect(await totalOf(id)).toBe(1000);
+    expect(await totalOf(ctx.db, id)).toBe(1000);
     expect(await ledgerSum(ctx.db, id)).toBe(1000);
   });
 
@@ -95,7 +86,7 @@ describe('credit', () => {
         credit(trx, { userId: id, amount: -250, reason: 'duel_loss', reference: 'duel:1' }),
       );
     expect(loss).toEqual({ credited: true, amount: -100, total: 0 });
-    expect(await totalOf(id)).toBe(0);
+    expect(await totalOf(ctx.db, id)).toBe(0);
     expect(await ledgerSum(ctx.db, id)).toBe(0);
   });
 
@@ -107,7 +98,7 @@ describe('credit', () => {
         throw new Error('the cause failed');
       }),
     ).rejects.toThrow('the cause failed');
-    expect(await totalOf(id)).toBe(0);
+    expect(await totalOf(ctx.db, id)).toBe(0);
     expect(await ledgerSum(ctx.db, id)).toBe(0);
   });
 

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDay } from '@app/contract/dates';
 import type { QuizAttempt, QuizQuestion } from '@app/contract/quiz';
 import {
+  badgesOf,
   bearer,
   createTestApp,
   createUser,
+  totalOf,
   type TestContext,
   type TestUser,
 } from '../../../test/helpers';
@@ -98,28 +100,8 @@ const ledgerRows = (userId: number) =>
     .orderBy('id')
     .execute();
 
-const totalOf = async (userId: number) =>
-  (
-    await ctx.db
-      .selectFrom('users')
-      .select('total_points')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow()
-  ).total_points;
-
 const attemptRow = (id: number) =>
   ctx.db.selectFrom('quiz_attempts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-
-async function badgesOf(userId: number): Promise<string[]> {
-  const rows = await ctx.db
-    .selectFrom('user_badges')
-    .innerJoin('badges', 'badges.id', 'user_badges.badge_id')
-    .select('badges.code')
-    .where('user_badges.user_id', '=', userId)
-    .where('badges.code', '!=', 'global_top_3') // depends on the other players of the file
-    .execute();
-  return rows.map((r) => r.code).sort();
-}
 
 const shift = (iso: string, seconds: number) =>
   new Date(Date.parse(iso) - seconds * 1000).toISOString();
@@ -706,9 +688,9 @@ describe('POST /api/quiz/submit/:attemptId', () => {
     expect(ledger).toMatchObject([
       { amount: 3600, reason: 'quiz', reference: `quiz_attempt:${quiz.attempt_id}` },
     ]);
-    expect(await totalOf(user.id)).toBe(3600);
+    expect(await totalOf(ctx.db, user.id)).toBe(3600);
     expect(await ledgerSum(ctx.db, user.id)).toBe(3600);
-    expect(await badgesOf(user.id)).toEqual(['first_quiz']);
+    expect(await badgesOf(ctx.db, user.id, ['global_top_3'])).toEqual(['first_quiz']);
   });
 
   it('answers a second submit with the stored result and credits nothing', async () => {
@@ -719,7 +701,7 @@ describe('POST /api/quiz/submit/:attemptId', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(await ledgerRows(user.id)).toHaveLength(1);
-    expect(await totalOf(user.id)).toBe(1000);
+    expect(await totalOf(ctx.db, user.id)).toBe(1000);
     const view = (await getAttempt(user, quiz.attempt_id)).json();
     expect(view).toEqual({ attempt_id: quiz.attempt_id, completed: true, result: first.json() });
   });
@@ -736,7 +718,7 @@ describe('POST /api/quiz/submit/:attemptId', () => {
     expect(a.json()).toEqual(b.json());
     expect(a.json()).toMatchObject({ score: 1500, ranked: true });
     expect(await ledgerRows(user.id)).toHaveLength(1);
-    expect(await totalOf(user.id)).toBe(1500);
+    expect(await totalOf(ctx.db, user.id)).toBe(1500);
   });
 
   it('refuses answers to questions outside the attempt, or malformed, and changes nothing', async () => {
@@ -772,27 +754,34 @@ describe('POST /api/quiz/submit/:attemptId', () => {
       .execute();
     expect(locked).toHaveLength(0);
     expect(await ledgerRows(user.id)).toHaveLength(0);
-    expect(await totalOf(user.id)).toBe(0);
+    expect(await totalOf(ctx.db, user.id)).toBe(0);
   });
 
   it('awards the perfect badges for a full quiz with every answer right', async () => {
     const user = await createUser(ctx);
     const easy = await newQuiz(user, 'difficulty=easy');
     await submit(user, easy.attempt_id, { answers: await answersFor(easy) });
-    expect(await badgesOf(user.id)).toEqual(['first_quiz', 'perfect_quiz']);
+    expect(await badgesOf(ctx.db, user.id, ['global_top_3'])).toEqual([
+      'first_quiz',
+      'perfect_quiz',
+    ]);
     const hard = await newQuiz(user, 'difficulty=hard');
     const result = (
       await submit(user, hard.attempt_id, { answers: await answersFor(hard) })
     ).json();
     expect(result).toMatchObject({ score: 10_000, max_points: 10_000, correct_count: 10 });
-    expect(await badgesOf(user.id)).toEqual(['first_quiz', 'perfect_hard_quiz', 'perfect_quiz']);
+    expect(await badgesOf(ctx.db, user.id, ['global_top_3'])).toEqual([
+      'first_quiz',
+      'perfect_hard_quiz',
+      'perfect_quiz',
+    ]);
   });
 
   it('awards no perfect badge for a single right answer', async () => {
     const user = await createUser(ctx);
     const quiz = await newQuiz(user, 'difficulty=hard&question_count=1');
     await submit(user, quiz.attempt_id, { answers: await answersFor(quiz) });
-    expect(await badgesOf(user.id)).toEqual(['first_quiz']);
+    expect(await badgesOf(ctx.db, user.id, ['global_top_3'])).toEqual(['first_quiz']);
   });
 });
 
@@ -815,7 +804,7 @@ describe('the daily limit of ranked quizzes', () => {
     const sixth = (await submit(user, quiz.attempt_id, { answers })).json();
     expect(sixth).toMatchObject({ ranked: false, score: 2500, correct_count: 10 });
     expect(await ledgerRows(user.id)).toHaveLength(5);
-    expect(await totalOf(user.id)).toBe(2500);
+    expect(await totalOf(ctx.db, user.id)).toBe(2500);
     expect(await attemptRow(quiz.attempt_id)).toMatchObject({ ranked: 0, ranked_slot: null });
     const slots = await ctx.db
       .selectFrom('quiz_attempts')
@@ -841,7 +830,7 @@ describe('the daily limit of ranked quizzes', () => {
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(results.map((r) => r.json().ranked).sort()).toEqual([false, true]);
     expect(await ledgerRows(user.id)).toHaveLength(5);
-    expect(await totalOf(user.id)).toBe(2500);
+    expect(await totalOf(ctx.db, user.id)).toBe(2500);
   });
 
   it('counts the day in the time zone of the user’s store', async () => {
@@ -878,7 +867,7 @@ describe('the daily limit of ranked quizzes', () => {
     expect(result).toMatchObject({ ranked: false, score: 0, max_points: 0, correct_count: 1 });
     expect(await attemptRow(training.attempt_id)).toMatchObject({ ranked: 0, ranked_slot: null });
     expect(await ledgerRows(user.id)).toHaveLength(0);
-    expect(await badgesOf(user.id)).toEqual([]);
+    expect(await badgesOf(ctx.db, user.id, ['global_top_3'])).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES, type Role } from '@app/contract/constants';
+import { isTimeZone } from '@app/contract/dates';
 import { nowIso, type Db, type Executor } from '../../db/database';
 import { parseCsv } from '../../lib/csv';
 import { deleteTokensOf } from '../auth/auth.repository';
@@ -28,14 +29,7 @@ const email = z
   .email('email is not a valid address');
 const name = (field: string) =>
   z.string().trim().min(1, `${field} is required`).max(80, `${field} is too long`);
-const timeZone = z.string().refine((tz) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}, 'store_timezone is not an IANA time zone');
+const timeZone = z.string().refine(isTimeZone, 'store_timezone is not an IANA time zone');
 
 const row = z.object({
   email,
