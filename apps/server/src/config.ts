@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { RANKED_QUIZZES_PER_DAY } from '@app/contract/constants';
 import { isTimeZone } from '@app/contract/dates';
 
 /** The repository root: relative paths in the configuration are resolved from here. */
@@ -37,6 +38,12 @@ const schema = z.object({
     .optional(),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   TRUST_PROXY: bool.default(false),
+  RANKED_QUIZZES_PER_DAY: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(100, 'must be at most 100')
+    .default(RANKED_QUIZZES_PER_DAY),
 });
 
 export type Config = {
@@ -53,6 +60,8 @@ export type Config = {
   redisUrl: string | undefined;
   webDistDir: string;
   trustProxy: boolean;
+  /** Quizzes a user may submit per calendar day that earn ranking points; later ones are practice. */
+  rankedQuizzesPerDay: number;
 };
 
 export class ConfigError extends Error {}
@@ -82,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: c.REDIS_URL,
     webDistDir: path.resolve(ROOT_DIR, c.WEB_DIST_DIR),
     trustProxy: c.TRUST_PROXY,
+    rankedQuizzesPerDay: c.RANKED_QUIZZES_PER_DAY,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { closeExpiredAttempts } from './modules/quiz/quiz.service';
+import { closeExpiredAttempts, quizOptions } from './modules/quiz/quiz.service';
 
 const EVERY_MS = 10 * 60 * 1000;
 
@@ -8,14 +8,19 @@ const EVERY_MS = 10 * 60 * 1000;
  * read, so several instances may run it at once, or none.
  */
 export function startSweeper(app: FastifyInstance): { stop: () => void } {
+  const tasks: Record<string, () => Promise<number>> = {
+    'idle tokens removed': () => app.auth.pruneIdleTokens(),
+    'expired quiz attempts closed': () => closeExpiredAttempts(app.db, quizOptions(app.config)),
+  };
+  // Each task on its own: one failing does not hold back the others.
   const run = async () => {
-    try {
-      const pruned = await app.auth.pruneIdleTokens();
-      if (pruned > 0) app.log.info({ pruned }, 'idle tokens removed');
-      const expired = await closeExpiredAttempts(app.db, { timeZone: app.config.timeZone });
-      if (expired > 0) app.log.info({ expired }, 'expired quiz attempts closed');
-    } catch (error) {
-      app.log.warn({ err: error }, 'sweep failed');
+    for (const [done, task] of Object.entries(tasks)) {
+      try {
+        const count = await task();
+        if (count > 0) app.log.info({ count }, done);
+      } catch (error) {
+        app.log.warn({ err: error }, `sweep failed: ${done}`);
+      }
     }
   };
   const timer = setInterval(() => void run(), EVERY_MS);

@@ -11,16 +11,10 @@ import {
 } from '@app/contract/quiz';
 import { sessionOf } from '../../plugins/auth';
 import { responses } from '../../lib/route-schemas';
-import {
-  checkAnswer,
-  generateQuiz,
-  getAttempt,
-  submitAttempt,
-  type QuizOptions,
-} from './quiz.service';
+import { checkAnswer, generateQuiz, getAttempt, quizOptions, submitAttempt } from './quiz.service';
 
 const quizRoutes: FastifyPluginAsyncZod = async (app) => {
-  const options: QuizOptions = { timeZone: app.config.timeZone };
+  const options = quizOptions(app.config);
 
   app.get(
     '/api/quiz/generate',

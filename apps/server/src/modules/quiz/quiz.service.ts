@@ -45,6 +45,14 @@ export type QuizOptions = {
   rankedPerDay?: number;
 };
 
+/** The quiz rules that come from the configuration. */
+export function quizOptions(config: {
+  timeZone: string;
+  rankedQuizzesPerDay: number;
+}): QuizOptions {
+  return { timeZone: config.timeZone, rankedPerDay: config.rankedQuizzesPerDay };
+}
+
 const HOUR_MS = 60 * 60 * 1000;
 const EXPIRY_BATCH = 100;
 

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, createUser, type TestContext } from '../../../test/helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ content: true, config: { rankedQuizzesPerDay: 1 } });
+});
+afterAll(() => ctx.close());
+
+describe('RANKED_QUIZZES_PER_DAY', () => {
+  it('sets how many quizzes a day earn ranking points', async () => {
+    const user = await createUser(ctx);
+    const play = async () => {
+      const quiz = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/quiz/generate?difficulty=easy',
+        headers: bearer(user.token),
+      });
+      const { attempt_id } = quiz.json();
+      const result = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/quiz/submit/${attempt_id}`,
+        headers: bearer(user.token),
+        payload: { answers: [] },
+      });
+      return result.json().ranked as boolean;
+    };
+    expect(await play()).toBe(true);
+    expect(await play()).toBe(false);
+  });
+});
