@@ -99,6 +99,10 @@ describe('GET /api/docs', () => {
       expect.arrayContaining(['/api/login', '/api/logout', '/api/user']),
     );
     expect(doc.paths['/api/login'].post.requestBody).toBeDefined();
+    // Public calls are documented as needing no token; the others inherit the bearer scheme.
+    expect(doc.paths['/api/login'].post.security).toEqual([]);
+    expect(doc.paths['/api/user'].get.security).toBeUndefined();
+    expect(doc.security).toEqual([{ bearer: [] }]);
   });
 
   it('serves the viewer', async () => {

@@ -9,7 +9,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Kept for clients written against Laravel Sanctum; authentication is by bearer token only.
   app.get(
     '/sanctum/csrf-cookie',
-    { config: { public: true }, schema: { tags: ['auth'], response: { 204: z.undefined() } } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], security: [], response: { 204: z.undefined() } },
+    },
     async (_request, reply) => reply.code(204).send(),
   );
 
@@ -19,6 +22,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags: ['auth'],
+        security: [],
         body: loginRequest,
         response: responses({ 200: loginResponse }, [422, 429]),
       },
