@@ -52,7 +52,7 @@ describe('access rules (SPEC.md route table)', () => {
   });
 
   it.each([
-    ['/quiz/result', 'Quiz result — coming soon'],
+    ['/quiz/result', 'Aucun résultat disponible...'],
     ['/quiz/dailyquestion', 'Daily question — coming soon'],
     ['/register', 'Créer un compte'],
   ])('%s is public', async (path, heading) => {
@@ -69,7 +69,7 @@ describe('access rules (SPEC.md route table)', () => {
     renderApp('/training');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Trainings — coming soon' }),
+      await screen.findByRole('heading', { level: 1, name: 'Available trainings' }),
     ).toBeTruthy();
   });
 

@@ -8,7 +8,7 @@ export type FetchCall = {
   init: RequestInit;
 };
 
-type Reply = Response | Promise<Response> | (() => Response | Promise<Response>);
+type Reply = Response | Promise<Response> | ((call: FetchCall) => Response | Promise<Response>);
 type Route = { method: string; path: string; reply: Reply };
 
 export function json(status: number, body?: unknown): Response {
@@ -29,11 +29,13 @@ export function mockFetch() {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-    calls.push({ url, method, headers: new Headers(init.headers), body, init });
+    const call: FetchCall = { url, method, headers: new Headers(init.headers), body, init };
+    calls.push(call);
     const path = new URL(url, 'http://localhost').pathname;
     const route = routes.find((r) => r.method === method && r.path === path);
     if (!route) return json(404, { message: 'Not found.' });
-    const reply = typeof route.reply === 'function' ? route.reply() : route.reply;
+    // A function answers each call anew, and may read it (its query, its body).
+    const reply = typeof route.reply === 'function' ? route.reply(call) : route.reply;
     return reply instanceof Response ? reply.clone() : reply;
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,12 +1,12 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type InitialEntry } from 'react-router';
 import { AppProvider } from '@/app/providers';
 import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 
-/** Renders the whole app (providers, layout, routes) at `path`, in memory. */
-export function renderApp(path: string) {
+/** Renders the whole app (providers, layout, routes) at `path` (with a state, if given), in memory. */
+export function renderApp(path: InitialEntry) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({

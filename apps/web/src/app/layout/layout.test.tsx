@@ -37,25 +37,25 @@ describe('global layout', () => {
     signedIn();
     renderApp('/training');
 
-    await screen.findByRole('heading', { level: 1, name: 'Trainings — coming soon' });
+    await screen.findByRole('heading', { level: 1, name: 'Available trainings' });
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
     expect(screen.getByRole('main').id).toBe('main');
     expect(screen.getByRole('link', { name: 'Skip to content' })).toBeTruthy();
   });
 
-  it.each(['/quiz/start', '/duels/play/1/round/1'])(
-    'hides the header and footer on %s',
-    async (path) => {
-      signedIn();
-      renderApp(path);
+  it.each([
+    ['/quiz/start', 'Choose your level'],
+    ['/duels/play/1/round/1', /coming soon/],
+  ])('hides the header and footer on %s', async (path, heading) => {
+    signedIn();
+    renderApp(path);
 
-      await screen.findByRole('heading', { level: 1, name: /coming soon/ });
-      expect(screen.queryByRole('banner')).toBeNull();
-      expect(screen.queryByRole('contentinfo')).toBeNull();
-      expect(screen.getByRole('main')).toBeTruthy();
-    },
-  );
+    await screen.findByRole('heading', { level: 1, name: heading });
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    expect(screen.getByRole('main')).toBeTruthy();
+  });
 
   it('links Home, the league, Formations and three placeholders', async () => {
     signedIn();
@@ -78,7 +78,7 @@ describe('global layout', () => {
   it('resets the scroll on each navigation', async () => {
     signedIn();
     const app = renderApp('/training');
-    await screen.findByRole('heading', { level: 1, name: 'Trainings — coming soon' });
+    await screen.findByRole('heading', { level: 1, name: 'Available trainings' });
     const scrollTo = window.scrollTo as unknown as { mock: { calls: unknown[] } };
     const before = scrollTo.mock.calls.length;
 

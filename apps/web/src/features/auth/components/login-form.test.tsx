@@ -170,7 +170,7 @@ describe('login form: submission', () => {
 
     await fillAndSubmit(app);
 
-    await screen.findByRole('heading', { level: 1, name: 'Trainings — coming soon' });
+    await screen.findByRole('heading', { level: 1, name: 'Available trainings' });
     expect(app.location().pathname).toBe('/training');
     expect(app.location().search).toBe('?tab=2');
     expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toEqual({

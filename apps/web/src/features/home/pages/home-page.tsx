@@ -4,6 +4,8 @@ import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { BrandCup } from '../components/brand-cup';
 import { HomeHero } from '../components/home-hero';
+import { NoveltiesLocked } from '../components/novelties-locked';
+import { OnboardingProgress } from '../components/onboarding-progress';
 import styles from './home-page.module.css';
 
 /**
@@ -23,7 +25,7 @@ export function HomePage() {
           {user ? t('home.welcome', { first_name: user.first_name }) : t('home.welcomeAnonymous')}
         </h1>
         <p className={styles.lede}>{t('home.lede')}</p>
-        {/* Onboarding progress and cards: from GET /api/training (training feature). */}
+        <OnboardingProgress />
       </section>
 
       <HomeHero />
@@ -35,10 +37,7 @@ export function HomePage() {
 
       <BrandCup />
 
-      {/*
-       * "LAST NOVELTIES 2025 / WHAT'S NEW": locked until ONBOARDING and DISCOVERIES are complete
-       * (from the user's training progress).
-       */}
+      <NoveltiesLocked />
     </div>
   );
 }

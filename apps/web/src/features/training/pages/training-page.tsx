@@ -1,7 +1,91 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useId, useState } from 'react';
+import { trainingProgress } from '@app/contract/training';
+import { Button } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { Spinner } from '@/components/ui/spinner';
 import { t } from '@/lib/i18n';
+import { useTrainingModules } from '@/lib/training-modules';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { TrainingCard } from '../components/training-card';
+import { TrainingDialog } from '../components/training-dialog';
+import styles from './training-page.module.css';
 
-/** The onboarding training modules. Not built yet: a placeholder inside the real layout. */
+/**
+ * /training (SPEC.md): "Available trainings", the progress bar (completed/total, rounded percent)
+ * and the five modules; a card opens its lesson and validation question in a modal.
+ */
 export function TrainingPage() {
-  return <ComingSoon page={t('page.training')} />;
+  useDocumentTitle(t('page.training'));
+  const modules = useTrainingModules();
+  const [openKey, setOpenKey] = useState<string | null>(null);
+  const progressLabelId = useId();
+
+  const list = modules.data;
+  const completed = list?.completed_count ?? 0;
+  const total = list?.total ?? 0;
+  const percent = trainingProgress(completed, total);
+  const openIndex = list?.data.findIndex((m) => m.key === openKey) ?? -1;
+  const openModule = openIndex >= 0 ? list!.data[openIndex]! : null;
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.header}>
+        <p className={styles.eyebrow}>{t('training.eyebrow')}</p>
+        <h1 className={styles.title}>{t('training.heading')}</h1>
+        <p className={styles.intro}>{t('training.intro')}</p>
+      </div>
+
+      {list ? (
+        <>
+          <section className={styles.progress} aria-label={t('training.progressLabel')}>
+            <div className={styles.progressText}>
+              <p id={progressLabelId} className={styles.progressLabel}>
+                {t('training.progressLabel')}
+              </p>
+              <p className={styles.progressValue}>
+                <span>{t('training.progressValue', { completed, total })}</span>
+                <span className={styles.percent}>{t('training.progressPercent', { percent })}</span>
+              </p>
+            </div>
+            <ProgressBar
+              percent={percent}
+              labelledBy={progressLabelId}
+              valueText={`${t('training.progressText', { completed, total })} (${t('training.progressPercent', { percent })})`}
+            />
+          </section>
+
+          <ul className={styles.grid} role="list">
+            {list.data.map((module, index) => (
+              <li key={module.key}>
+                <TrainingCard
+                  module={module}
+                  position={index + 1}
+                  onOpen={() => setOpenKey(module.key)}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : modules.isError ? (
+        <div className={styles.state}>
+          <p className={styles.error} role="alert">
+            {t('training.loadFailed')}
+          </p>
+          <Button variant="secondary" onClick={() => void modules.refetch()}>
+            {t('training.reload')}
+          </Button>
+        </div>
+      ) : (
+        <div className={styles.state}>
+          <Spinner label={t('training.loading')} />
+        </div>
+      )}
+
+      <TrainingDialog
+        module={openModule}
+        position={openIndex + 1}
+        onClose={() => setOpenKey(null)}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState } from 'react';
+import type { TrainingModule } from '@app/contract/training';
+import { paths } from '@/app/paths';
+import { ButtonLink } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { t } from '@/lib/i18n';
+import { ValidationQuestion } from './validation-question';
+import styles from './training-dialog.module.css';
+
+type TrainingDialogProps = {
+  module: TrainingModule | null;
+  position: number;
+  onClose: () => void;
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** The detail of a module (SPEC.md: a modal opened from a card): its lesson, then its validation. */
+export function TrainingDialog({ module, position, onClose }: TrainingDialogProps) {
+  return (
+    <Dialog open={module !== null} onClose={onClose} title={module?.title ?? ''} size="lg">
+      {module ? <TrainingDetail key={module.key} module={module} position={position} /> : null}
+    </Dialog>
+  );
+}
+
+function TrainingDetail({ module, position }: { module: TrainingModule; position: number }) {
+  // Kept here: the list refetched after the validation says `completed` too, but the success
+  // message (and the explanation) belong to this visit.
+  const [validated, setValidated] = useState<{ explanation: string | null | undefined } | null>(
+    null,
+  );
+  const { lesson } = module;
+  const successRef = useRef<HTMLDivElement>(null);
+
+  // The question (and the button that had focus) is gone: focus goes to what replaced it, so that
+  // the keyboard stays in the dialog.
+  useEffect(() => {
+    if (validated) successRef.current?.focus();
+  }, [validated]);
+
+  return (
+    <div className={styles.detail}>
+      <img className={styles.cover} src={module.cover_url} alt="" />
+      <p className={styles.meta}>
+        <span>{t('training.module', { n: position })}</span>
+        <span aria-hidden="true">·</span>
+        <span>{t('training.items', { count: module.item_count })}</span>
+        {module.completed ? (
+          <>
+            <span aria-hidden="true">·</span>
+            <span className={styles.done}>{t('training.completed')}</span>
+          </>
+        ) : null}
+      </p>
+
+      <div className={styles.lesson}>
+        {lesson.intro ? <p className={styles.intro}>{lesson.intro}</p> : null}
+        {lesson.sections.map((section) => (
+          <section key={section.heading} className={styles.section}>
+            <h3 className={styles.sectionTitle}>{section.heading}</h3>
+            {section.paragraphs.map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
+            ))}
+          </section>
+        ))}
+        {lesson.key_points.length > 0 ? (
+          <section className={styles.keyPoints}>
+            <h3 className={styles.keyPointsTitle}>{t('training.lesson.keyPoints')}</h3>
+            <ul role="list">
+              {lesson.key_points.map((point) => (
+                <li key={point}>{point}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+
+      <section className={styles.validation} aria-labelledby={`validation-${module.key}`}>
+        <h3 id={`validation-${module.key}`} className={styles.validationTitle}>
+          {t('training.validation.heading')}
+        </h3>
+        {validated ? (
+          <div ref={successRef} tabIndex={-1} className={styles.success} role="status">
+            <p className={styles.successTitle}>{t('training.validation.success')}</p>
+            {validated.explanation ? (
+              <p className={styles.explanation} lang="fr">
+                {validated.explanation}
+              </p>
+            ) : null}
+            <ButtonLink to={paths.quizStart(module.key)} size="sm">
+              {t('training.validation.quizCta')}
+            </ButtonLink>
+          </div>
+        ) : module.completed ? (
+          <div className={styles.success}>
+            <p className={styles.successTitle}>{t('training.validation.done')}</p>
+            {module.completed_at ? (
+              <p className={styles.explanation}>
+                {t('training.validation.completedOn', {
+                  date: dateFormat.format(new Date(module.completed_at)),
+                })}
+              </p>
+            ) : null}
+            <ButtonLink to={paths.quizStart(module.key)} size="sm">
+              {t('training.validation.quizCta')}
+            </ButtonLink>
+          </div>
+        ) : (
+          <>
+            <p className={styles.validationIntro}>{t('training.validation.intro')}</p>
+            <ValidationQuestion
+              module={module}
+              onValidated={(explanation) => setValidated({ explanation })}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

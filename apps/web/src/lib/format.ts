@@ -1,0 +1,18 @@
+/** Display formats shared by the features. */
+
+const pointsFormat = new Intl.NumberFormat('fr-CH', { maximumFractionDigits: 0 });
+
+/**
+ * Points with the Swiss-French thousands separator (SPEC.md §9): 12 750. The narrow no-break
+ * space of fr-CH nearly vanishes in the text face, so a full no-break space takes its place.
+ */
+export function formatPoints(points: number): string {
+  return pointsFormat.format(points).replace(/\u202f/g, '\u00a0');
+}
+
+/** Seconds as mm:ss (minutes keep counting past 59: an expired quiz lasts 120:00). */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  const minutes = Math.floor(seconds / 60);
+  return `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+}
