@@ -198,6 +198,9 @@ export const openAttempt = quizAttempt.extend({
 export const closedAttempt = z.object({
   attempt_id: z.number().int(),
   completed: z.literal(true),
+  title: z.string(),
+  difficulty: z.enum(DIFFICULTIES),
+  question_count: z.number().int(),
   result: quizResult,
 });
 export const attemptResponse = z.discriminatedUnion('completed', [openAttempt, closedAttempt]);

@@ -250,6 +250,26 @@ export function findExpiredAttempts(
     .execute();
 }
 
+/** The user's open training validations: a new one replaces them. */
+export function findOpenTrainingAttempts(db: Executor, userId: number) {
+  return db
+    .selectFrom('quiz_attempts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'training')
+    .where('status', '=', 'open')
+    .execute();
+}
+
+export async function countAttemptQuestions(db: Executor, attemptId: number): Promise<number> {
+  const row = await db
+    .selectFrom('quiz_attempt_questions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('attempt_id', '=', attemptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /**
  * Claims the next ranked slot of the user's day for this attempt, or returns undefined when the
  * day's slots are all taken. The unique index on (user_id, ranked_date, ranked_slot) decides

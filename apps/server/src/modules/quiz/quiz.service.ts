@@ -198,6 +198,9 @@ export async function generateQuiz(
   const kind: AttemptKind = category && input.question_count === 1 ? 'training' : 'quiz';
   const mode = MODE_BY_DIFFICULTY[input.difficulty];
   const now = nowIso();
+  // A validation question replaces the previous one (another try after a wrong answer, or the
+  // modal opened again): left open, they would hold their questions back from regular quizzes.
+  if (kind === 'training') await closeOpenTrainingAttempts(db, userId, now, options);
 
   const candidates = orderForLearning(
     await repo.listCandidateQuestions(
@@ -318,7 +321,14 @@ export async function getAttempt(
     attempt = await expireAttempt(db, attempt, options);
   }
   if (attempt.status === 'closed') {
-    return { attempt_id: attempt.id, completed: true, result: storedResult(attempt) };
+    return {
+      attempt_id: attempt.id,
+      completed: true,
+      title: attempt.title,
+      difficulty: attempt.difficulty as Difficulty,
+      question_count: await repo.countAttemptQuestions(db, attempt.id),
+      result: storedResult(attempt),
+    };
   }
 
   const rows = await repo.attemptQuestions(db, attempt.id);
@@ -665,6 +675,20 @@ export async function submitAttempt(
   // Closed meanwhile by a concurrent submit, or past its deadline now.
   const after = (await repo.findAttempt(db, attempt.id))!;
   return storedResult(after.status === 'open' ? await expireAttempt(db, after, options) : after);
+}
+
+async function closeOpenTrainingAttempts(
+  db: Db,
+  userId: number,
+  closedAt: string,
+  options: QuizOptions,
+): Promise<void> {
+  for (const attempt of await repo.findOpenTrainingAttempts(db, userId)) {
+    await db.transaction().execute(async (trx) => {
+      if (!(await repo.closeOpenAttempt(trx, attempt.id, closedAt))) return;
+      await scoreAttempt(trx, attempt, closedAt, { ...options, rankable: false });
+    });
+  }
 }
 
 async function expireAll(db: Db, options: QuizOptions, userId?: number): Promise<number> {

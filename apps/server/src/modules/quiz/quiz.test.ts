@@ -703,7 +703,14 @@ describe('POST /api/quiz/submit/:attemptId', () => {
     expect(await ledgerRows(user.id)).toHaveLength(1);
     expect(await totalOf(ctx.db, user.id)).toBe(1000);
     const view = (await getAttempt(user, quiz.attempt_id)).json();
-    expect(view).toEqual({ attempt_id: quiz.attempt_id, completed: true, result: first.json() });
+    expect(view).toEqual({
+      attempt_id: quiz.attempt_id,
+      completed: true,
+      title: 'Quiz facile',
+      difficulty: 'easy',
+      question_count: 10,
+      result: first.json(),
+    });
   });
 
   it('credits once when the same attempt is submitted twice at the same time', async () => {
@@ -962,7 +969,11 @@ describe('attempts left open', () => {
       correct_count: 1,
       ranked: true,
     };
-    expect(view.json()).toEqual({ attempt_id: quiz.attempt_id, completed: true, result: expected });
+    expect(view.json()).toMatchObject({
+      attempt_id: quiz.attempt_id,
+      completed: true,
+      result: expected,
+    });
     const row = await attemptRow(quiz.attempt_id);
     expect(row).toMatchObject({ status: 'closed', closed_at: row.expires_at });
 

@@ -200,6 +200,37 @@ describe('training validation', () => {
     expect(await pointsOf(user.id)).toEqual({ total: 0, ledger: 0 });
   });
 
+  it('closes the previous validation when a new one starts, so it holds no question back', async () => {
+    const user = await createUser(ctx);
+    const first = await validation(user, 'history');
+    const second = await validation(user, 'collection');
+    const statuses = await ctx.db
+      .selectFrom('quiz_attempts')
+      .select(['id', 'status', 'score', 'ranked'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    expect(statuses).toEqual([
+      { id: first.attempt_id, status: 'closed', score: 0, ranked: 0 },
+      { id: second.attempt_id, status: 'open', score: null, ranked: null },
+    ]);
+    // An answer to the replaced question is refused; the new one still counts.
+    const late = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/quiz/check-answer',
+      headers: bearer(user.token),
+      payload: {
+        attempt_id: first.attempt_id,
+        question_id: first.questions[0]!.question_id,
+        mode: first.questions[0]!.mode,
+        answer: await answerOf(first.questions[0]!, true),
+      },
+    });
+    expect(late.statusCode).toBe(422);
+    expect((await trainings(user)).data.find((m) => m.key === 'history')!.completed).toBe(false);
+    expect((await answer(user, second, true)).is_correct).toBe(true);
+  });
+
   it('completes a module once, however many times it is validated', async () => {
     const user = await createUser(ctx);
     await answer(user, await validation(user, 'inspiration'), true);

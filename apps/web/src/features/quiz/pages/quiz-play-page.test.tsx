@@ -414,7 +414,14 @@ describe('quiz-play: loading errors (SPEC.md §8)', () => {
     quizServer(quizFixture()).on(
       'GET',
       '/api/quiz/attempt/41',
-      json(200, { attempt_id: 41, completed: true, result: { ...result, score: 700 } }),
+      json(200, {
+        attempt_id: 41,
+        completed: true,
+        title: 'Quiz difficile',
+        difficulty: 'hard',
+        question_count: 10,
+        result: { ...result, score: 700 },
+      }),
     );
     const alert = spyAlert();
     const app = renderApp('/quiz/play?attempt_id=41');
@@ -423,6 +430,12 @@ describe('quiz-play: loading errors (SPEC.md §8)', () => {
     expect(alert).toHaveBeenCalledWith('Ce quiz a déjà été complété.');
     expect(app.location().pathname).toBe('/quiz/result');
     expect(JSON.parse(window.localStorage.getItem('submittedQuizzes')!)).toEqual([41]);
+    // What the server kept about the quiz comes with the result, as for one played here.
+    expect(JSON.parse(window.localStorage.getItem('quizResults')!)['41']).toMatchObject({
+      title: 'Quiz difficile',
+      difficulty: 'hard',
+      question_count: 10,
+    });
   });
 
   it('treats a 403 as an attempt already completed', async () => {

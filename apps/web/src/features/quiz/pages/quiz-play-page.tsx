@@ -167,12 +167,16 @@ function QuizPlay({ attemptId }: { attemptId: number }) {
 
   // A result the server kept (played on another device, or the response was lost): keep it
   // for the result page.
-  const closedResult = data?.completed ? data.result : undefined;
+  const closed = data?.completed ? data : undefined;
   useEffect(() => {
-    if (!closedResult) return;
-    saveQuizResult(attemptId, closedResult);
+    if (!closed) return;
+    saveQuizResult(attemptId, closed.result, {
+      title: closed.title,
+      difficulty: closed.difficulty,
+      question_count: closed.question_count,
+    });
     markQuizSubmitted(attemptId);
-  }, [closedResult, attemptId]);
+  }, [closed, attemptId]);
 
   useAlertAndLeave(outcome);
 
