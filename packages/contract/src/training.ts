@@ -3,9 +3,18 @@ import type { Difficulty } from './constants';
 
 /** `GET /api/training` (added by PRODUCT.md §6): the five modules with the user's completion. */
 
+export const lessonImage = z.object({ src: z.string(), alt: z.string() });
+
 export const trainingLesson = z.object({
   intro: z.string(),
-  sections: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) })),
+  sections: z.array(
+    z.object({
+      heading: z.string(),
+      paragraphs: z.array(z.string()),
+      /** An illustration of the section, with its text for screen readers. */
+      image: lessonImage.optional(),
+    }),
+  ),
   key_points: z.array(z.string()),
 });
 export type TrainingLesson = z.infer<typeof trainingLesson>;

@@ -21,7 +21,13 @@ export const categoryFile = z
         intro: z.string().min(1),
         sections: z
           .array(
-            z.object({ heading: z.string().min(1), paragraphs: z.array(z.string().min(1)).min(1) }),
+            z.object({
+              heading: z.string().min(1),
+              paragraphs: z.array(z.string().min(1)).min(1),
+              image: z
+                .object({ src: imagePath, alt: z.string().trim().min(1).max(200) })
+                .optional(),
+            }),
           )
           .min(1),
         key_points: z.array(z.string().min(1)).default([]),

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POINTS_BY_MODE, TRAINING_CATEGORIES } from '@app/contract/constants';
@@ -34,6 +35,21 @@ describe('the content files', () => {
     for (const mode of Object.keys(POINTS_BY_MODE)) {
       expect(all.filter((q) => q.mode === mode).length, mode).toBeGreaterThanOrEqual(10);
     }
+  });
+
+  it('refer only to images the web app ships', () => {
+    const images = [
+      ...content.categories.flatMap((c) => [
+        c.cover,
+        ...c.lesson.sections.flatMap((s) => (s.image ? [s.image.src] : [])),
+      ]),
+      ...content.badges.map((b) => b.icon),
+      ...content.titles.map((t) => t.image),
+    ];
+    const missing = images.filter(
+      (src) => !fs.existsSync(path.join(ROOT_DIR, 'apps/web/public', src)),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('define the title ladder and the ten badges', () => {
