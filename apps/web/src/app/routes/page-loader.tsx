@@ -1,3 +1,4 @@
+import { Emblem } from '@/components/ui/emblem';
 import { Spinner } from '@/components/ui/spinner';
 import { t } from '@/lib/i18n';
 import styles from './status-page.module.css';
@@ -6,7 +7,7 @@ import styles from './status-page.module.css';
 export function PageLoader() {
   return (
     <div className={styles.loader}>
-      <img className={styles.emblem} src="/images/emblem.svg" alt="" width="56" height="56" />
+      <Emblem />
       <Spinner label={t('app.loading')} />
     </div>
   );

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ButtonLink } from './button';
+import { Emblem } from './emblem';
+import { PageHeader } from './page-header';
 import styles from './coming-soon.module.css';
 
 type ComingSoonProps = {
@@ -18,14 +20,18 @@ export function ComingSoon({ page, description, backTo = '/', backLabel }: Comin
   useDocumentTitle(page);
   return (
     <section className={styles.panel} aria-labelledby="coming-soon-title">
-      <img className={styles.emblem} src="/images/emblem.svg" alt="" width="56" height="56" />
-      <p className={styles.eyebrow}>{t('comingSoon.eyebrow')}</p>
-      <h1 id="coming-soon-title" className={styles.title}>
-        {t('comingSoon.heading', { page })}
-      </h1>
-      <span className={styles.rule} aria-hidden="true" />
-      <p className={styles.body}>{description ?? t('comingSoon.body')}</p>
-      <ButtonLink to={backTo} variant="secondary">
+      <Emblem className={styles.emblem} />
+      <PageHeader
+        eyebrow={t('comingSoon.eyebrow')}
+        title={t('comingSoon.heading', { page })}
+        titleId="coming-soon-title"
+        rule
+        lede={description ?? t('comingSoon.body')}
+        align="center"
+        spacing="loose"
+        className={styles.header}
+      />
+      <ButtonLink to={backTo} variant="secondary" className={styles.action}>
         {backLabel ?? t('ui.backHome')}
       </ButtonLink>
     </section>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Emblem } from '@/components/ui/emblem';
 import { Logo } from '@/components/ui/logo';
 import { config } from '@/lib/config';
 import { t } from '@/lib/i18n';
@@ -30,8 +31,8 @@ export function AuthLayout({ eyebrow, title, intro, lang, children }: AuthLayout
       <section className={styles.panel} aria-labelledby="auth-title" lang={lang}>
         <div className={styles.inner}>
           {/* The header already carries the full logo; the page bears the house's seal. */}
-          <img className={styles.emblem} src="/images/emblem.svg" alt={config.brandName} />
-          <p className={styles.eyebrow}>{eyebrow}</p>
+          <Emblem alt={config.brandName} className={styles.emblem} />
+          <p className={`eyebrow ${styles.eyebrow}`}>{eyebrow}</p>
           <h1 id="auth-title" className={styles.title}>
             {title}
           </h1>

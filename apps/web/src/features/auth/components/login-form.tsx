@@ -11,6 +11,7 @@ import { t } from '@/lib/i18n';
 import { safeRedirect } from '@/lib/safe-redirect';
 import { useLogin } from '../api/login';
 import { loginErrorMessages } from '../utils/login-error';
+import { EmailField } from './email-field';
 import styles from './auth-form.module.css';
 
 /** SPEC.md section 5: the email must be there and contain an @; the password must be there. */
@@ -115,13 +116,9 @@ export function LoginForm() {
         </div>
       ) : null}
 
-      <TextField
+      <EmailField
         label={t('login.email')}
-        type="email"
         autoComplete="username"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
         error={errors.email?.message}
         {...register('email')}
       />

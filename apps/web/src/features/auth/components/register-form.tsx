@@ -5,6 +5,7 @@ import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { t } from '@/lib/i18n';
+import { EmailField } from './email-field';
 import styles from './auth-form.module.css';
 
 type RegisterValues = {
@@ -36,15 +37,7 @@ export function RegisterForm() {
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
     >
       <TextField label={t('register.name')} autoComplete="name" {...register('name')} />
-      <TextField
-        label={t('register.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        {...register('email')}
-      />
+      <EmailField label={t('register.email')} autoComplete="email" {...register('email')} />
       <TextField
         label={t('register.password')}
         type="password"

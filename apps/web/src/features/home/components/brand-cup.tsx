@@ -1,6 +1,7 @@
 import { paths } from '@/app/paths';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
 import { config } from '@/lib/config';
 import { t } from '@/lib/i18n';
 import styles from './brand-cup.module.css';
@@ -16,12 +17,15 @@ export function BrandCup() {
       aria-labelledby="brand-cup-title"
     >
       <div className={styles.content}>
-        <p className={styles.eyebrow}>{t('home.cupEyebrow')}</p>
-        <h2 id="brand-cup-title" className={styles.title}>
-          {t('home.cupTitle', { brand: config.brandName })}
-        </h2>
-        <span className={styles.rule} aria-hidden="true" />
-        <p className={styles.body}>{t('home.cupBody')}</p>
+        <PageHeader
+          as="h2"
+          eyebrow={t('home.cupEyebrow')}
+          title={t('home.cupTitle', { brand: config.brandName })}
+          titleId="brand-cup-title"
+          rule
+          lede={t('home.cupBody')}
+          tone="inverse"
+        />
         <ButtonLink to={paths.league()} variant="inverse" className={styles.link}>
           {t('home.cupLink')}
         </ButtonLink>

@@ -16,7 +16,7 @@ export function HomeHero() {
         />
       )}
       <figcaption className={styles.note}>
-        <span className={styles.noteEyebrow}>{t('home.heroEyebrow')}</span>
+        <span className="eyebrow">{t('home.heroEyebrow')}</span>
         <span className={styles.noteText}>{t('home.heroNote')}</span>
       </figcaption>
     </figure>

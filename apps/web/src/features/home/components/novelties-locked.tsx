@@ -47,7 +47,7 @@ export function NoveltiesLocked() {
         </svg>
       </div>
       <div className={styles.content}>
-        <p className={styles.eyebrow}>{t('home.novelties.eyebrow')}</p>
+        <p className="eyebrow">{t('home.novelties.eyebrow')}</p>
         <h2 id="novelties-title" className={styles.title}>
           {t('home.novelties.title')}
         </h2>

@@ -1,8 +1,7 @@
-import { useId } from 'react';
 import { trainingProgress } from '@app/contract/training';
 import { paths } from '@/app/paths';
 import { ButtonLink } from '@/components/ui/button';
-import { ProgressBar } from '@/components/ui/progress-bar';
+import { ProgressSummary } from '@/components/ui/progress-summary';
 import { t } from '@/lib/i18n';
 import { useTrainingModules } from '@/lib/training-modules';
 import styles from './onboarding-progress.module.css';
@@ -10,12 +9,11 @@ import styles from './onboarding-progress.module.css';
 /** Home's onboarding progress: completed modules out of five, from `GET /api/training`. */
 export function OnboardingProgress() {
   const { data, isError } = useTrainingModules();
-  const labelId = useId();
 
   if (!data) {
     return (
       <div className={styles.progress} aria-busy={!isError || undefined}>
-        <p className={styles.eyebrow}>{t('home.progress.eyebrow')}</p>
+        <p className="eyebrow">{t('home.progress.eyebrow')}</p>
         <p className={styles.quiet}>
           {isError ? t('home.progress.error') : t('home.progress.loading')}
         </p>
@@ -33,22 +31,20 @@ export function OnboardingProgress() {
 
   return (
     <div className={styles.progress}>
-      <div className={styles.row}>
-        <p id={labelId} className={styles.eyebrow}>
-          {t('home.progress.label')}
-        </p>
-        <p className={styles.value}>
-          <span className={styles.count}>
-            {completed}/{total}
-          </span>
-          <span className={styles.caption}>
-            {done ? t('home.progress.done') : t('home.progress.caption')}
-          </span>
-        </p>
-      </div>
-      <ProgressBar
+      <ProgressSummary
+        label={t('home.progress.label')}
+        labelTone="accent"
+        value={
+          <>
+            <span className={styles.count}>
+              {completed}/{total}
+            </span>
+            <span className={styles.caption}>
+              {done ? t('home.progress.done') : t('home.progress.caption')}
+            </span>
+          </>
+        }
         percent={percent}
-        labelledBy={labelId}
         valueText={t('home.progress.value', { completed, total })}
       />
       <ButtonLink to={paths.training()} variant="ghost" className={styles.link}>

@@ -1,3 +1,5 @@
+import { PageContainer } from '@/components/ui/page-container';
+import { PageHeader } from '@/components/ui/page-header';
 import { config } from '@/lib/config';
 import { useCurrentUser } from '@/lib/current-user';
 import { t } from '@/lib/i18n';
@@ -18,13 +20,17 @@ export function HomePage() {
   useDocumentTitle(t('home.title'));
 
   return (
-    <div className={styles.page}>
+    <PageContainer gap="lg">
       <section className={styles.welcome} aria-labelledby="home-title">
-        <p className={styles.eyebrow}>{t('home.eyebrow', { brand: config.brandName })}</p>
-        <h1 id="home-title" className={styles.title}>
-          {user ? t('home.welcome', { first_name: user.first_name }) : t('home.welcomeAnonymous')}
-        </h1>
-        <p className={styles.lede}>{t('home.lede')}</p>
+        <PageHeader
+          eyebrow={t('home.eyebrow', { brand: config.brandName })}
+          title={
+            user ? t('home.welcome', { first_name: user.first_name }) : t('home.welcomeAnonymous')
+          }
+          titleId="home-title"
+          size="xl"
+          lede={t('home.lede')}
+        />
         <OnboardingProgress />
       </section>
 
@@ -38,6 +44,6 @@ export function HomePage() {
       <BrandCup />
 
       <NoveltiesLocked />
-    </div>
+    </PageContainer>
   );
 }

@@ -63,7 +63,7 @@ export function QuestionCard({
 
   return (
     <article className={styles.card} aria-labelledby={headingId}>
-      <p className={styles.category}>{question.category}</p>
+      <p className="eyebrow">{question.category}</p>
       <h2 ref={headingRef} id={headingId} tabIndex={-1} className={styles.question} lang="fr">
         {question.text}
       </h2>

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import type { QuizResult, SubmitAnswer } from '@app/contract/quiz';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
 import { clearSession } from '@/lib/session';
 import { useSubmitQuiz } from '../api/submit-quiz';
+import { QuizError, QuizPending } from './quiz-message';
 import styles from './submit-panel.module.css';
 
 /** How long the "session expired" message shows before the login page. */
@@ -59,9 +59,7 @@ export function SubmitPanel({ attemptId, answers, onSubmitted }: SubmitPanelProp
     <div ref={panelRef} tabIndex={-1} className={styles.panel} lang="fr">
       {submit.isError ? (
         <>
-          <p className={styles.error} role="alert">
-            {submitErrorMessage(submit.error)}
-          </p>
+          <QuizError>{submitErrorMessage(submit.error)}</QuizError>
           {expired ? (
             <Button variant="secondary" onClick={clearSession}>
               {t('quiz.play.relogin')}
@@ -71,10 +69,7 @@ export function SubmitPanel({ attemptId, answers, onSubmitted }: SubmitPanelProp
           )}
         </>
       ) : (
-        <p className={styles.pending} role="status">
-          <Spinner size="md" />
-          <span>{t('quiz.play.submitting')}</span>
-        </p>
+        <QuizPending>{t('quiz.play.submitting')}</QuizPending>
       )}
     </div>
   );

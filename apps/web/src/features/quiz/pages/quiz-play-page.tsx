@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { MAX_ID, inferLevel, type QuizResult } from '@app/contract/quiz';
 import { paths } from '@/app/paths';
 import { ButtonLink } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -17,9 +16,9 @@ import {
 } from '../api/get-attempt';
 import { QuizFrame } from '../components/quiz-frame';
 import { QuizHeading } from '../components/quiz-heading';
+import { QuizError, QuizMessage, QuizPending } from '../components/quiz-message';
 import { QuizRunner } from '../components/quiz-runner';
 import { isQuizSubmitted, markQuizSubmitted, saveQuizResult } from '../utils/quiz-storage';
-import styles from './quiz-play-page.module.css';
 
 /** The navigation state the start page leaves: the quiz just generated. */
 const playState = z.object({ quiz: playableQuiz });
@@ -63,15 +62,6 @@ function Frame({
   );
 }
 
-function PageMessage({ children, action }: { children: ReactNode; action?: ReactNode }) {
-  return (
-    <div className={styles.message} lang="fr">
-      {children}
-      {action}
-    </div>
-  );
-}
-
 /**
  * The named route quiz-play (`?attempt_id=`): the quiz comes from the navigation state, else is
  * loaded by its id. A completed attempt (the server says so, a 403, or this device submitted it)
@@ -101,17 +91,12 @@ function MissingAttempt() {
 
 function InvalidAttempt() {
   return (
-    <PageMessage
-      action={
-        <ButtonLink to={paths.home()} variant="secondary">
-          {t('ui.backHome')}
-        </ButtonLink>
-      }
-    >
-      <p className={styles.error} role="alert">
-        {t('quiz.errors.invalidAttempt')}
-      </p>
-    </PageMessage>
+    <QuizMessage lang="fr">
+      <QuizError>{t('quiz.errors.invalidAttempt')}</QuizError>
+      <ButtonLink to={paths.home()} variant="secondary">
+        {t('ui.backHome')}
+      </ButtonLink>
+    </QuizMessage>
   );
 }
 
@@ -212,11 +197,9 @@ function QuizPlay({ attemptId }: { attemptId: number }) {
   if (error && !unauthorized && !(isApiError(error) && error.status === 403)) {
     return (
       <Frame>
-        <PageMessage>
-          <p className={styles.error} role="alert">
-            {t('quiz.errors.loadFailed')}
-          </p>
-        </PageMessage>
+        <QuizMessage lang="fr">
+          <QuizError>{t('quiz.errors.loadFailed')}</QuizError>
+        </QuizMessage>
       </Frame>
     );
   }
@@ -224,12 +207,9 @@ function QuizPlay({ attemptId }: { attemptId: number }) {
   return (
     <Frame>
       {outcome ? null : (
-        <PageMessage>
-          <p className={styles.loading} role="status">
-            <Spinner size="md" />
-            <span>{t('quiz.play.loading')}</span>
-          </p>
-        </PageMessage>
+        <QuizMessage lang="fr">
+          <QuizPending>{t('quiz.play.loading')}</QuizPending>
+        </QuizMessage>
       )}
     </Frame>
   );

@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { inferLevel, resultMessage } from '@app/contract/quiz';
 import { paths } from '@/app/paths';
 import { ButtonLink } from '@/components/ui/button';
+import { Emblem } from '@/components/ui/emblem';
 import { formatDuration, formatPoints } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { QuizFrame } from '../components/quiz-frame';
 import { QuizHeading } from '../components/quiz-heading';
+import { QuizMessage } from '../components/quiz-message';
 import { readQuizResult, type StoredQuizResult } from '../utils/quiz-storage';
 import styles from './quiz-result-page.module.css';
 
@@ -36,15 +38,15 @@ export function QuizResultPage() {
   if (!result) {
     return (
       <QuizFrame closeTo={paths.home()} closeLabel={t('quiz.result.close')}>
-        <section className={styles.empty} aria-labelledby="quiz-result-empty">
-          <img className={styles.emblem} src="/images/emblem.svg" alt="" width="56" height="56" />
+        <QuizMessage as="section" aria-labelledby="quiz-result-empty">
+          <Emblem />
           <h1 id="quiz-result-empty" className={styles.emptyTitle} lang="fr">
             {t('quiz.result.empty')}
           </h1>
           <ButtonLink to={paths.home()} variant="secondary">
             {t('ui.backHome')}
           </ButtonLink>
-        </section>
+        </QuizMessage>
       </QuizFrame>
     );
   }
@@ -61,7 +63,7 @@ export function QuizResultPage() {
       heading={<QuizHeading level={level} />}
     >
       <section className={styles.result} aria-labelledby="quiz-result-message" lang="fr">
-        <p className={styles.eyebrow}>{result.title ?? t('quiz.result.eyebrow')}</p>
+        <p className="eyebrow">{result.title ?? t('quiz.result.eyebrow')}</p>
 
         <div className={styles.dial}>
           <p className={styles.score}>
@@ -78,7 +80,7 @@ export function QuizResultPage() {
             <span aria-hidden="true" className={styles.scoreMax}>
               / {formatPoints(result.max_points)}
             </span>
-            <span aria-hidden="true" className={styles.scoreUnit}>
+            <span aria-hidden="true" className="eyebrow">
               {t('quiz.result.points')}
             </span>
           </p>

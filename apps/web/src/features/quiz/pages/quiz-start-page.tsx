@@ -7,6 +7,7 @@ import {
   type Difficulty,
 } from '@app/contract/constants';
 import { paths } from '@/app/paths';
+import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { formatPoints } from '@/lib/format';
@@ -67,17 +68,19 @@ export function QuizStartPage() {
   return (
     <QuizFrame closeTo={paths.home()} closeLabel={t('ui.close')} width="wide">
       <section className={styles.page} aria-labelledby={`${baseId}-title`}>
-        <div className={styles.header}>
-          <p className={styles.eyebrow}>{t('quiz.start.eyebrow')}</p>
-          <h1 id={`${baseId}-title`} className={styles.title}>
-            {t('quiz.start.heading')}
-          </h1>
-          <span className={styles.rule} aria-hidden="true" />
-          <p className={styles.intro}>{t('quiz.start.intro')}</p>
+        <PageHeader
+          eyebrow={t('quiz.start.eyebrow')}
+          title={t('quiz.start.heading')}
+          titleId={`${baseId}-title`}
+          rule
+          lede={t('quiz.start.intro')}
+          align="center"
+          className={styles.header}
+        >
           {categoryName ? (
             <p className={styles.category}>{t('quiz.start.category', { name: categoryName })}</p>
           ) : null}
-        </div>
+        </PageHeader>
 
         <ul className={styles.levels} role="list" aria-label={t('quiz.start.levels')}>
           {DIFFICULTIES.map((difficulty) => {

@@ -93,36 +93,34 @@ function reveal(state: PlayState): PlayState {
   return { ...state, phase: 'feedback', score: state.score + state.verdict.points };
 }
 
+/** Locks the answer to the current question; the game waits for its verdict. */
+function lockAnswer(
+  state: PlayState,
+  answer: SubmitAnswer,
+  given: Pick<PlayState, 'holdDone'> & Partial<Pick<PlayState, 'selectedChoice' | 'givenText'>>,
+): PlayState {
+  if (state.phase !== 'answering') return state;
+  return { ...state, ...given, phase: 'checking', answers: [...state.answers, answer] };
+}
+
 function reducer(state: PlayState, action: Action): PlayState {
   switch (action.type) {
     case 'choose':
-      if (state.phase !== 'answering') return state;
-      return {
-        ...state,
-        phase: 'checking',
-        selectedChoice: action.choiceId,
-        holdDone: false,
-        answers: [
-          ...state.answers,
-          {
-            question_id: action.question.question_id,
-            mode: action.question.mode,
-            answer: action.choiceId,
-          },
-        ],
-      };
+      return lockAnswer(
+        state,
+        {
+          question_id: action.question.question_id,
+          mode: action.question.mode,
+          answer: action.choiceId,
+        },
+        { selectedChoice: action.choiceId, holdDone: false },
+      );
     case 'answer-open':
-      if (state.phase !== 'answering') return state;
-      return {
-        ...state,
-        phase: 'checking',
-        givenText: action.text,
-        holdDone: true,
-        answers: [
-          ...state.answers,
-          { question_id: action.question.question_id, mode: 'open', answer: action.text },
-        ],
-      };
+      return lockAnswer(
+        state,
+        { question_id: action.question.question_id, mode: 'open', answer: action.text },
+        { givenText: action.text, holdDone: true },
+      );
     case 'verdict': {
       const current = state.answers.at(-1);
       if (state.phase !== 'checking' || current?.question_id !== action.verdict.questionId) {

@@ -31,7 +31,7 @@ export function TrainingCard({ module, position, onOpen }: TrainingCardProps) {
         </span>
       </div>
       <div className={styles.body}>
-        <p className={styles.meta}>
+        <p className={`eyebrow ${styles.meta}`}>
           <span>{t('training.module', { n: position })}</span>
           <span aria-hidden="true">·</span>
           <span>{t('training.items', { count: module.item_count })}</span>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import type { TrainingModule } from '@app/contract/training';
 import { paths } from '@/app/paths';
 import { ButtonLink } from '@/components/ui/button';
@@ -46,7 +46,7 @@ function TrainingDetail({ module, position }: { module: TrainingModule; position
   return (
     <div className={styles.detail}>
       <img className={styles.cover} src={module.cover_url} alt="" />
-      <p className={styles.meta}>
+      <p className={`eyebrow ${styles.meta}`}>
         <span>{t('training.module', { n: position })}</span>
         <span aria-hidden="true">·</span>
         <span>{t('training.items', { count: module.item_count })}</span>
@@ -70,7 +70,7 @@ function TrainingDetail({ module, position }: { module: TrainingModule; position
         ))}
         {lesson.key_points.length > 0 ? (
           <section className={styles.keyPoints}>
-            <h3 className={styles.keyPointsTitle}>{t('training.lesson.keyPoints')}</h3>
+            <h3 className={`eyebrow ${styles.keyPointsTitle}`}>{t('training.lesson.keyPoints')}</h3>
             <ul role="list">
               {lesson.key_points.map((point) => (
                 <li key={point}>{point}</li>
@@ -85,31 +85,27 @@ function TrainingDetail({ module, position }: { module: TrainingModule; position
           {t('training.validation.heading')}
         </h3>
         {validated ? (
-          <div ref={successRef} tabIndex={-1} className={styles.success} role="status">
-            <p className={styles.successTitle}>{t('training.validation.success')}</p>
-            {validated.explanation ? (
-              <p className={styles.explanation} lang="fr">
-                {validated.explanation}
-              </p>
-            ) : null}
-            <ButtonLink to={paths.quizStart(module.key)} size="sm">
-              {t('training.validation.quizCta')}
-            </ButtonLink>
-          </div>
+          <ValidatedNote
+            ref={successRef}
+            tabIndex={-1}
+            role="status"
+            moduleKey={module.key}
+            title={t('training.validation.success')}
+            detail={validated.explanation}
+            detailLang="fr"
+          />
         ) : module.completed ? (
-          <div className={styles.success}>
-            <p className={styles.successTitle}>{t('training.validation.done')}</p>
-            {module.completed_at ? (
-              <p className={styles.explanation}>
-                {t('training.validation.completedOn', {
-                  date: dateFormat.format(new Date(module.completed_at)),
-                })}
-              </p>
-            ) : null}
-            <ButtonLink to={paths.quizStart(module.key)} size="sm">
-              {t('training.validation.quizCta')}
-            </ButtonLink>
-          </div>
+          <ValidatedNote
+            moduleKey={module.key}
+            title={t('training.validation.done')}
+            detail={
+              module.completed_at
+                ? t('training.validation.completedOn', {
+                    date: dateFormat.format(new Date(module.completed_at)),
+                  })
+                : null
+            }
+          />
         ) : (
           <>
             <p className={styles.validationIntro}>{t('training.validation.intro')}</p>
@@ -120,6 +116,30 @@ function TrainingDetail({ module, position }: { module: TrainingModule; position
           </>
         )}
       </section>
+    </div>
+  );
+}
+
+type ValidatedNoteProps = Pick<ComponentProps<'div'>, 'ref' | 'tabIndex' | 'role'> & {
+  moduleKey: string;
+  title: string;
+  detail?: string | null | undefined;
+  detailLang?: string;
+};
+
+/** A validated module: the line that says so, a detail under it, and the way to its quiz. */
+function ValidatedNote({ moduleKey, title, detail, detailLang, ...props }: ValidatedNoteProps) {
+  return (
+    <div className={styles.success} {...props}>
+      <p className={styles.successTitle}>{title}</p>
+      {detail ? (
+        <p className={styles.explanation} lang={detailLang}>
+          {detail}
+        </p>
+      ) : null}
+      <ButtonLink to={paths.quizStart(moduleKey)} size="sm">
+        {t('training.validation.quizCta')}
+      </ButtonLink>
     </div>
   );
 }

@@ -1,7 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { trainingProgress } from '@app/contract/training';
 import { Button } from '@/components/ui/button';
-import { ProgressBar } from '@/components/ui/progress-bar';
+import { PageContainer } from '@/components/ui/page-container';
+import { PageHeader } from '@/components/ui/page-header';
+import { ProgressSummary } from '@/components/ui/progress-summary';
 import { Spinner } from '@/components/ui/spinner';
 import { t } from '@/lib/i18n';
 import { useTrainingModules } from '@/lib/training-modules';
@@ -18,7 +20,6 @@ export function TrainingPage() {
   useDocumentTitle(t('page.training'));
   const modules = useTrainingModules();
   const [openKey, setOpenKey] = useState<string | null>(null);
-  const progressLabelId = useId();
 
   const list = modules.data;
   const completed = list?.completed_count ?? 0;
@@ -28,28 +29,29 @@ export function TrainingPage() {
   const openModule = openIndex >= 0 ? list!.data[openIndex]! : null;
 
   return (
-    <div className={styles.page}>
-      <div className={styles.header}>
-        <p className={styles.eyebrow}>{t('training.eyebrow')}</p>
-        <h1 className={styles.title}>{t('training.heading')}</h1>
-        <p className={styles.intro}>{t('training.intro')}</p>
-      </div>
+    <PageContainer>
+      <PageHeader
+        eyebrow={t('training.eyebrow')}
+        title={t('training.heading')}
+        size="xl"
+        lede={t('training.intro')}
+      />
 
       {list ? (
         <>
           <section className={styles.progress} aria-label={t('training.progressLabel')}>
-            <div className={styles.progressText}>
-              <p id={progressLabelId} className={styles.progressLabel}>
-                {t('training.progressLabel')}
-              </p>
-              <p className={styles.progressValue}>
-                <span>{t('training.progressValue', { completed, total })}</span>
-                <span className={styles.percent}>{t('training.progressPercent', { percent })}</span>
-              </p>
-            </div>
-            <ProgressBar
+            <ProgressSummary
+              label={t('training.progressLabel')}
+              value={
+                <>
+                  <span>{t('training.progressValue', { completed, total })}</span>
+                  <span className={styles.percent}>
+                    {t('training.progressPercent', { percent })}
+                  </span>
+                </>
+              }
+              valueClassName={styles.progressValue}
               percent={percent}
-              labelledBy={progressLabelId}
               valueText={`${t('training.progressText', { completed, total })} (${t('training.progressPercent', { percent })})`}
             />
           </section>
@@ -86,6 +88,6 @@ export function TrainingPage() {
         position={openIndex + 1}
         onClose={() => setOpenKey(null)}
       />
-    </div>
+    </PageContainer>
   );
 }
