@@ -102,7 +102,14 @@ export function trainingListFixture(
     item_count: count,
     lesson: {
       intro: `The lesson of ${title}.`,
-      sections: [{ heading: `${name}, in short`, paragraphs: ['A first paragraph.'] }],
+      sections: [
+        {
+          heading: `${name}, in short`,
+          paragraphs: ['A first paragraph.'],
+          image: { src: `/images/lessons/${key}-1.svg`, alt: `An illustration of ${name}.` },
+        },
+        { heading: `More on ${name}`, paragraphs: ['A second paragraph, without a picture.'] },
+      ],
       key_points: [`A key point of ${name}.`],
     },
     completed: completed.includes(key),

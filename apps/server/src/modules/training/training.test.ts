@@ -113,10 +113,19 @@ describe('GET /api/training', () => {
     });
     expect(history.title.length).toBeGreaterThan(0);
     expect(history.lesson.intro.length).toBeGreaterThan(0);
-    expect(history.lesson.sections[0]).toEqual({
+    expect(history.lesson.sections[0]).toMatchObject({
       heading: expect.any(String),
       paragraphs: expect.any(Array),
     });
+    // Each lesson illustrates some of its sections, each picture with a text for screen readers.
+    for (const module of list.data) {
+      const images = module.lesson.sections.flatMap((s) => (s.image ? [s.image] : []));
+      expect(images.length, module.key).toBeGreaterThan(0);
+      for (const image of images) {
+        expect(image.src).toMatch(/^\/images\/lessons\/.+\.svg$/);
+        expect(image.alt.length).toBeGreaterThan(10);
+      }
+    }
   });
 
   it('counts the active questions in the database', async () => {

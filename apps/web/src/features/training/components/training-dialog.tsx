@@ -66,6 +66,17 @@ function TrainingDetail({ module, position }: { module: TrainingModule; position
             {section.paragraphs.map((paragraph, index) => (
               <p key={index}>{paragraph}</p>
             ))}
+            {section.image ? (
+              <figure className={styles.figure}>
+                <img
+                  src={section.image.src}
+                  alt={section.image.alt}
+                  width={640}
+                  height={300}
+                  loading="lazy"
+                />
+              </figure>
+            ) : null}
           </section>
         ))}
         {lesson.key_points.length > 0 ? (

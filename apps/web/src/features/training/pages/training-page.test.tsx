@@ -106,6 +106,12 @@ describe('/training', () => {
     expect(within(dialog).getByText('The lesson of Sources of Inspiration.')).toBeTruthy();
     expect(within(dialog).getByRole('heading', { name: 'Inspiration, in short' })).toBeTruthy();
     expect(within(dialog).getByText('A key point of Inspiration.')).toBeTruthy();
+    // A section's illustration, described for screen readers; a section without one shows none.
+    const pictures = within(dialog).getAllByRole('img', {
+      name: 'An illustration of Inspiration.',
+    });
+    expect(pictures).toHaveLength(1);
+    expect(pictures[0]!.getAttribute('src')).toBe('/images/lessons/inspiration-1.svg');
     const group = await within(dialog).findByRole('group', { name: first.text });
     expect(within(group).getAllByRole('radio')).toHaveLength(2);
 
