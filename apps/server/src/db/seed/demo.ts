@@ -7,7 +7,10 @@ import {
 } from '@app/contract/constants';
 import { addDays, localDay } from '@app/contract/dates';
 import { ROOT_DIR, type Config } from '../../config';
+import type { Insertable } from 'kysely';
 import type { Db, Executor } from '../database';
+import type { QuizAttemptsTable } from '../schema';
+import { insertAttempt } from '../../modules/quiz/quiz.repository';
 import { importContent, loadContent } from '../../modules/content/content.service';
 import { hashPassword } from '../../modules/auth/password';
 import { credit } from '../../modules/points/points.service';
@@ -106,34 +109,25 @@ async function seedQuizHistory(
       POINTS_BY_MODE[difficulty === 'easy' ? 'qcm_2' : difficulty === 'medium' ? 'qcm_4' : 'open'];
     const score = Math.min(remaining, Math.round(((0.5 + random() * 0.6) * maxPoints) / 50) * 50);
     const at = addDaysIso(now, -daysAgo);
-    const attempt = await trx
-      .insertInto('quiz_attempts')
-      .values({
-        user_id: userId,
-        kind: 'quiz',
-        difficulty,
-        category_id: null,
-        title: QUIZ_TITLES[difficulty],
-        status: 'closed',
-        created_at: at,
-        expires_at: at,
-        closed_at: at,
-        score,
-        max_points: maxPoints,
-        speed_bonus: Math.max(0, score - maxPoints),
-        correct_count: Math.min(10, Math.round((score / maxPoints) * 10)),
-        duration: 90 + Math.floor(random() * 200),
-        ranked: 1,
-        ranked_date: at.slice(0, 10),
-        ranked_slot: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const attemptId = await insertClosedAttempt(trx, {
+      user_id: userId,
+      kind: 'quiz',
+      difficulty,
+      title: QUIZ_TITLES[difficulty],
+      started_at: at,
+      closed_at: at,
+      score,
+      max_points: maxPoints,
+      speed_bonus: Math.max(0, score - maxPoints),
+      correct_count: Math.min(10, Math.round((score / maxPoints) * 10)),
+      duration: 90 + Math.floor(random() * 200),
+      ranked_date: at.slice(0, 10),
+    });
     await credit(trx, {
       userId,
       amount: score,
       reason: 'quiz',
-      reference: `quiz_attempt:${attempt.id}`,
+      reference: `quiz_attempt:${attemptId}`,
       at,
     });
     if (n === 0) await awardBadge(trx, userId, 'first_quiz', at);
@@ -494,36 +488,27 @@ async function seedRoundAttempt(
   const score = questions
     .slice(0, play.correct)
     .reduce((sum, q) => sum + POINTS_BY_MODE[q.mode], 0);
-  const attempt = await trx
-    .insertInto('quiz_attempts')
-    .values({
-      user_id: userId,
-      kind: 'duel',
-      difficulty: null,
-      category_id: null,
-      title: 'Duel',
-      status: 'closed',
-      created_at: startedAt,
-      expires_at: submittedAt,
-      closed_at: submittedAt,
-      score,
-      max_points: maxPoints,
-      speed_bonus: 0,
-      correct_count: play.correct,
-      duration: play.seconds,
-      ranked: null,
-      ranked_date: null,
-      ranked_slot: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const attemptId = await insertClosedAttempt(trx, {
+    user_id: userId,
+    kind: 'duel',
+    difficulty: null,
+    title: 'Duel',
+    started_at: startedAt,
+    closed_at: submittedAt,
+    score,
+    max_points: maxPoints,
+    speed_bonus: 0,
+    correct_count: play.correct,
+    duration: play.seconds,
+    ranked_date: null,
+  });
   await trx
     .insertInto('quiz_attempt_questions')
     .values(
       questions.map((q, i) => {
         const correct = i < play.correct;
         return {
-          attempt_id: attempt.id,
+          attempt_id: attemptId,
           question_id: q.id,
           position: i + 1,
           choice_order: null,
@@ -541,7 +526,7 @@ async function seedRoundAttempt(
     .values({
       round_id: roundId,
       user_id: userId,
-      quiz_attempt_id: attempt.id,
+      quiz_attempt_id: attemptId,
       score,
       time_seconds: play.seconds,
       server_time_seconds: play.seconds,
@@ -550,6 +535,37 @@ async function seedRoundAttempt(
     })
     .execute();
   return score;
+}
+
+/** A quiz or duel attempt played and closed in the past; a ranked quiz takes the day's first slot. */
+async function insertClosedAttempt(
+  trx: Executor,
+  attempt: Pick<
+    Insertable<QuizAttemptsTable>,
+    | 'user_id'
+    | 'kind'
+    | 'difficulty'
+    | 'title'
+    | 'score'
+    | 'max_points'
+    | 'speed_bonus'
+    | 'correct_count'
+    | 'duration'
+    | 'ranked_date'
+  > & { started_at: string; closed_at: string },
+): Promise<number> {
+  const { started_at, ranked_date, ...rest } = attempt;
+  const ranked = ranked_date !== null && ranked_date !== undefined;
+  return insertAttempt(trx, {
+    ...rest,
+    category_id: null,
+    status: 'closed',
+    created_at: started_at,
+    expires_at: attempt.closed_at,
+    ranked: ranked ? 1 : null,
+    ranked_date: ranked ? ranked_date : null,
+    ranked_slot: ranked ? 1 : null,
+  });
 }
 
 function addDaysIso(from: Date, days: number): string {
