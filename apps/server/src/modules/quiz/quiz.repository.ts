@@ -336,14 +336,3 @@ export async function upsertReview(db: Executor, row: QuestionReviewsTable): Pro
     )
     .execute();
 }
-
-/** The time zone of the user's store, if they have one. */
-export async function storeTimeZoneOf(db: Executor, userId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .leftJoin('stores', 'stores.id', 'users.store_id')
-    .select('stores.timezone')
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  return row?.timezone ?? undefined;
-}

@@ -10,7 +10,6 @@ import {
   RANKED_QUIZZES_PER_DAY,
   type Difficulty,
 } from '@app/contract/constants';
-import { localDay } from '@app/contract/dates';
 import {
   MAX_ID,
   nextReview,
@@ -31,6 +30,7 @@ import { HttpError, invalid, notFound } from '../../lib/http-error';
 import { awardBadge } from '../badge/badge.service';
 import { credit } from '../points/points.service';
 import { recordCompletion, validationTitle } from '../training/training.service';
+import { userDay } from '../user/user.service';
 import * as repo from './quiz.repository';
 
 type GenerateInput = z.output<typeof generateQuizQuery>;
@@ -546,8 +546,7 @@ async function scoreAttempt(
 
   let ranked = false;
   if (attempt.kind === 'quiz' && options.rankable) {
-    const timeZone = (await repo.storeTimeZoneOf(trx, userId)) ?? options.timeZone;
-    const day = localDay(new Date(closedAt), timeZone);
+    const day = await userDay(trx, userId, new Date(closedAt), options.timeZone);
     const limit = options.rankedPerDay ?? RANKED_QUIZZES_PER_DAY;
     ranked = (await repo.claimRankedSlot(trx, attempt.id, userId, day, limit)) !== undefined;
   }

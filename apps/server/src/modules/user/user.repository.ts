@@ -43,3 +43,14 @@ export async function findOtherUserIdBy(
 export async function updateUser(db: Executor, id: number, changes: UserUpdate): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
+
+/** The time zone of the user's store, if they have one. */
+export async function storeTimeZoneOf(db: Executor, userId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('stores', 'stores.id', 'users.store_id')
+    .select('stores.timezone')
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row?.timezone ?? undefined;
+}

@@ -1,4 +1,6 @@
-import type { UpdateUserRequest, User } from '@app/contract/user';
+import { localDay } from '@app/contract/dates';
+import type { z } from 'zod';
+import type { updateUserRequest, User } from '@app/contract/user';
 import { nowIso, isUniqueViolation, type Db, type Executor } from '../../db/database';
 import { HttpError, notFound } from '../../lib/http-error';
 import { titleInfoFor } from '../title/title.service';
@@ -37,6 +39,19 @@ export function toApiUser(row: repo.UserWithStoreRow, title: User['current_title
   };
 }
 
+/**
+ * The user's calendar day at an instant: the day in their store's time zone, or in the brand's
+ * for a user without a store. Daily limits and the daily question follow it.
+ */
+export async function userDay(
+  db: Executor,
+  userId: number,
+  at: Date,
+  brandTimeZone: string,
+): Promise<string> {
+  return localDay(at, (await repo.storeTimeZoneOf(db, userId)) ?? brandTimeZone);
+}
+
 export async function getCurrentUser(db: Executor, userId: number): Promise<User> {
   const row = await repo.findUserWithStore(db, userId);
   if (!row) throw notFound();
@@ -44,13 +59,8 @@ export async function getCurrentUser(db: Executor, userId: number): Promise<User
   return toApiUser(row, title.current_title);
 }
 
-type ProfileChanges = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  username?: string | null;
-  website?: string | null;
-};
+/** The profile fields as the route's schema leaves them: trimmed, blanks turned to null. */
+type ProfileChanges = z.output<typeof updateUserRequest>;
 
 /** Updates the fields a user may change about themselves; email and username stay unique. */
 export async function updateCurrentUser(
@@ -84,5 +94,3 @@ export async function updateCurrentUser(
   }
   return getCurrentUser(db, userId);
 }
-
-export type { UpdateUserRequest };

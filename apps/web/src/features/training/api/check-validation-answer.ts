@@ -1,27 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  checkAnswerResponse,
-  type CheckAnswerRequest,
-  type CheckAnswerResponse,
-} from '@app/contract/quiz';
-import { api } from '@/lib/api-client';
+import { checkAnswer } from '@/lib/quiz-api';
 import { currentUserQueryKey } from '@/lib/current-user';
 import { trainingModulesQueryKey } from '@/lib/training-modules';
 
 /**
- * `POST /api/quiz/check-answer` on a training attempt: a right answer completes the module on the
+ * A check of a training validation: a right answer completes the module on the
  * server, so the modules (and the user, who may have earned a badge) are fetched again. The
  * refetch is not awaited: the verdict is shown first, then the list catches up (awaiting it would
  * turn the module into "completed" under the question before its success could be said).
  */
-export function checkValidationAnswer(body: CheckAnswerRequest): Promise<CheckAnswerResponse> {
-  return api.post('/api/quiz/check-answer', body, { schema: checkAnswerResponse });
-}
-
 export function useCheckValidationAnswer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: checkValidationAnswer,
+    mutationFn: checkAnswer,
     onSuccess: (response) => {
       if (!response.is_correct) return;
       void queryClient.invalidateQueries({ queryKey: trainingModulesQueryKey });

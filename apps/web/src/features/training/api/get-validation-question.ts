@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { quizAttempt, type QuizAttempt } from '@app/contract/quiz';
+import type { QuizAttempt } from '@app/contract/quiz';
 import { TRAINING_VALIDATION_DIFFICULTIES } from '@app/contract/training';
-import { api } from '@/lib/api-client';
+import { generateQuiz } from '@/lib/quiz-api';
 
 /** Easy or medium, at random (SPEC.md §9). */
 export function pickValidationDifficulty(random: () => number = Math.random) {
@@ -15,13 +15,10 @@ export function pickValidationDifficulty(random: () => number = Math.random) {
  * something on the server, so it is a mutation, asked for again after a wrong answer.
  */
 export function getValidationQuestion(categoryKey: string): Promise<QuizAttempt> {
-  return api.get('/api/quiz/generate', {
-    query: {
-      difficulty: pickValidationDifficulty(),
-      category_id: categoryKey,
-      question_count: 1,
-    },
-    schema: quizAttempt,
+  return generateQuiz({
+    difficulty: pickValidationDifficulty(),
+    categoryId: categoryKey,
+    questionCount: 1,
   });
 }
 
