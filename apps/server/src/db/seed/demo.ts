@@ -64,7 +64,7 @@ export async function seedDemoDataIfEmpty(
     for (const person of DEMO_STAFF) {
       await seedQuizHistory(trx, people.get(person.email)!, person, now, random);
     }
-    await seedTrainings(trx, people);
+    await seedTrainings(trx, people, now);
     await seedDailyHistory(trx, people.get('demo@example.com')!, questions, today, now);
     await seedDuels(trx, people, questions, now);
   });
@@ -144,7 +144,7 @@ async function seedQuizHistory(
   }
 }
 
-async function seedTrainings(trx: Executor, people: Map<string, number>) {
+async function seedTrainings(trx: Executor, people: Map<string, number>, now: Date) {
   const modules = await trx
     .selectFrom('training_modules')
     .select('id')
@@ -164,7 +164,7 @@ async function seedTrainings(trx: Executor, people: Map<string, number>) {
         .values({
           user_id: userId,
           module_id: module.id,
-          completed_at: new Date(Date.now() - 86_400_000 * (30 + i)).toISOString(),
+          completed_at: addDaysIso(now, -(30 + i)),
         })
         .execute();
     }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { addDays, localDay } from '@app/contract/dates';
+import { localDay } from '@app/contract/dates';
 import { TRAINING_CATEGORIES } from '@app/contract/constants';
 import type { Db } from '../../db/database';
 import {
@@ -148,7 +148,8 @@ export async function importContent(
       for (const split of content.splits) {
         const start = `${y}-${split.start}`;
         let end = `${y}-${split.end}`;
-        if (end < start) end = addDays(`${y + 1}-${split.end}`, 0);
+        // A season that crosses New Year ends in the following year.
+        if (end < start) end = `${y + 1}-${split.end}`;
         await repo.upsertSplit(trx, { name: split.name, start_date: start, end_date: end });
         splitCount += 1;
       }
