@@ -40,6 +40,8 @@ export const HEADER_BREAKPOINT_PX = 768;
 export const CALENDAR_BREAKPOINT_PX = 900;
 
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+/** The portrait of a user without a profile picture (an image the web app ships). */
+export const DEFAULT_AVATAR_URL = '/images/avatar-default.svg';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const TOKEN_IDLE_DAYS = 30;

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_AVATAR_URL,
   MODE_BY_DIFFICULTY,
   POINTS_BY_MODE,
   QUIZ_TITLES,
@@ -19,7 +20,7 @@ export const demoUser: User = {
   website: null,
   role: 'staff',
   profile_picture: null,
-  profile_picture_url: '/images/avatar-default.svg',
+  profile_picture_url: DEFAULT_AVATAR_URL,
   store: { id: 1, name: 'Aurèle Genève', city: 'Genève', country: 'Switzerland' },
   current_title: { name: 'APPRENTICE', image_url: '/images/titles/apprentice.svg' },
   total_points: 1250,

@@ -1,3 +1,4 @@
+import { DEFAULT_AVATAR_URL } from '@app/contract/constants';
 import { localDay } from '@app/contract/dates';
 import type { z } from 'zod';
 import type { updateUserRequest, User } from '@app/contract/user';
@@ -6,7 +7,6 @@ import { HttpError, notFound } from '../../lib/http-error';
 import { titleInfoFor } from '../title/title.service';
 import * as repo from './user.repository';
 
-export const DEFAULT_AVATAR_URL = '/images/avatar-default.svg';
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
 export function profilePictureUrl(picture: string | null): string {

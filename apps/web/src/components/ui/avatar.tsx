@@ -1,7 +1,6 @@
 import { useState } from 'react';
+import { DEFAULT_AVATAR_URL } from '@app/contract/constants';
 import styles from './avatar.module.css';
-
-export const DEFAULT_AVATAR_URL = '/images/avatar-default.svg';
 
 type AvatarProps = {
   src?: string | null;
