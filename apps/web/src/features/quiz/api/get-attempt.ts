@@ -1,25 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { DIFFICULTIES } from '@app/contract/constants';
-import { closedAttempt, openAttempt, quizAttempt } from '@app/contract/quiz';
+import { attemptResponse, type AttemptResponse, type QuizAttempt } from '@app/contract/quiz';
 import { api } from '@/lib/api-client';
 
-/**
- * `GET /api/quiz/attempt/:id`: an open attempt with the answers already locked, or its result.
- *
- * The client reads a quiz a little more leniently than the contract writes it: without a
- * difficulty the LEVEL is inferred from the question modes (SPEC.md, quiz-play).
- */
-const lenientDifficulty = { difficulty: z.enum(DIFFICULTIES).nullish() };
-
-export const playableQuiz = quizAttempt.extend(lenientDifficulty);
-export type PlayableQuiz = z.infer<typeof playableQuiz>;
-
-export const attemptResponse = z.discriminatedUnion('completed', [
-  openAttempt.extend(lenientDifficulty),
-  closedAttempt,
-]);
-export type AttemptResponse = z.infer<typeof attemptResponse>;
+/** `GET /api/quiz/attempt/:id`: an open attempt with the answers already locked, or its result. */
 export type OpenAttempt = Extract<AttemptResponse, { completed: false }>;
 
 export const attemptQueryKey = (attemptId: number) => ['quiz', 'attempt', attemptId] as const;
@@ -29,7 +12,7 @@ export function getAttempt(attemptId: number, signal?: AbortSignal): Promise<Att
 }
 
 /** A quiz just generated, as `attempt/:id` would return it: open, nothing answered yet. */
-export function asOpenAttempt(quiz: PlayableQuiz): OpenAttempt {
+export function asOpenAttempt(quiz: QuizAttempt): OpenAttempt {
   return { ...quiz, completed: false, answered: [] };
 }
 

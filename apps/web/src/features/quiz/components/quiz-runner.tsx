@@ -1,8 +1,7 @@
-import type { AnsweredQuestion, QuizResult } from '@app/contract/quiz';
+import type { AnsweredQuestion, QuizAttempt, QuizResult } from '@app/contract/quiz';
 import { formatPoints } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { useCheckAnswer } from '../api/check-answer';
-import type { PlayableQuiz } from '../api/get-attempt';
 import { useQuizPlay } from '../utils/use-quiz-play';
 import { PointsBurst } from './points-burst';
 import { QuestionCard, rightAnswerText } from './question-card';
@@ -10,7 +9,7 @@ import { SubmitPanel } from './submit-panel';
 import styles from './quiz-runner.module.css';
 
 type QuizRunnerProps = {
-  quiz: PlayableQuiz;
+  quiz: QuizAttempt;
   /** Answers locked before this visit (a resumed attempt): those questions are skipped. */
   answered: readonly AnsweredQuestion[];
   onSubmitted: (result: QuizResult) => void;

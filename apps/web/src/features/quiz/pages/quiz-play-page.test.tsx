@@ -130,21 +130,20 @@ describe('quiz-play: the quiz card', () => {
     await waitFor(() => expect(document.activeElement).toBe(question(quiz.questions[0]!.text)));
   });
 
+  // The contract requires a difficulty; inferring the LEVEL without one is `inferLevel`'s own test.
   it.each([
     ['easy', [quizQuestion(1, 'qcm_2'), quizQuestion(2, 'open')], 'EASY'],
-    ['hard', [quizQuestion(1, 'open')], 'HARD'],
-    [null, [quizQuestion(1, 'qcm_2'), quizQuestion(2, 'open')], 'HARD'],
-    [null, [quizQuestion(1, 'qcm_2'), quizQuestion(2, 'qcm_4')], 'MEDIUM'],
-    [null, [quizQuestion(1, 'qcm_2')], 'EASY'],
-    [undefined, [quizQuestion(1, 'qcm_4')], 'MEDIUM'],
+    ['medium', [quizQuestion(1, 'qcm_2')], 'MEDIUM'],
+    ['hard', [quizQuestion(1, 'qcm_4')], 'HARD'],
   ] as const)(
-    'shows the LEVEL from the difficulty (%s), else infers it from the modes',
+    'shows the LEVEL of the difficulty (%s), whatever the question modes',
     async (difficulty, questions, level) => {
-      const quiz = { ...quizFixture('easy', 1), questions: [...questions] };
-      const attempt: Record<string, unknown> = { ...quiz, completed: false, answered: [] };
-      if (difficulty === undefined) delete attempt.difficulty;
-      else attempt.difficulty = difficulty;
-      quizServer(quiz).on('GET', '/api/quiz/attempt/41', json(200, attempt));
+      const quiz = { ...quizFixture('easy', 1), difficulty, questions: [...questions] };
+      quizServer(quiz).on(
+        'GET',
+        '/api/quiz/attempt/41',
+        json(200, { ...quiz, completed: false, answered: [] }),
+      );
       renderApp('/quiz/play?attempt_id=41');
 
       await screen.findByRole('heading', { level: 2, name: questions[0]!.text });

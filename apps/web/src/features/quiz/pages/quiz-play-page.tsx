@@ -1,19 +1,20 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { MAX_ID, inferLevel, type QuizResult } from '@app/contract/quiz';
+import {
+  MAX_ID,
+  inferLevel,
+  quizAttempt,
+  type AttemptResponse,
+  type QuizAttempt,
+  type QuizResult,
+} from '@app/contract/quiz';
 import { paths } from '@/app/paths';
 import { ButtonLink } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import {
-  asOpenAttempt,
-  playableQuiz,
-  useAttempt,
-  type AttemptResponse,
-  type PlayableQuiz,
-} from '../api/get-attempt';
+import { asOpenAttempt, useAttempt } from '../api/get-attempt';
 import { QuizFrame } from '../components/quiz-frame';
 import { QuizHeading } from '../components/quiz-heading';
 import { QuizError, QuizMessage, QuizPending } from '../components/quiz-message';
@@ -21,7 +22,7 @@ import { QuizRunner } from '../components/quiz-runner';
 import { isQuizSubmitted, markQuizSubmitted, saveQuizResult } from '../utils/quiz-storage';
 
 /** The navigation state the start page leaves: the quiz just generated. */
-const playState = z.object({ quiz: playableQuiz });
+const playState = z.object({ quiz: quizAttempt });
 
 /** The attempt id of the query: a number, `missing`, or `invalid`. */
 function parseAttemptId(raw: string | null): number | 'missing' | 'invalid' {
@@ -115,7 +116,7 @@ function QuizPlay({ attemptId }: { attemptId: number }) {
   const navigate = useNavigate();
   // Read once: submitting this attempt below must not turn this page into a replay.
   const [submittedBefore] = useState(() => isQuizSubmitted(attemptId));
-  const [carried] = useState<PlayableQuiz | undefined>(() => {
+  const [carried] = useState<QuizAttempt | undefined>(() => {
     const parsed = playState.safeParse(location.state);
     return parsed.success && parsed.data.quiz.attempt_id === attemptId
       ? parsed.data.quiz
@@ -170,7 +171,7 @@ function QuizPlay({ attemptId }: { attemptId: number }) {
       if (!data || data.completed) return;
       saveQuizResult(attemptId, result, {
         title: data.title,
-        difficulty: data.difficulty ?? undefined,
+        difficulty: data.difficulty,
         question_count: data.questions.length,
       });
       markQuizSubmitted(attemptId);
