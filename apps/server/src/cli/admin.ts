@@ -19,6 +19,8 @@ Commands:
                                email,first_name,last_name,store_name,store_city,store_country
                                and optionally role, password, store_timezone.
                                The whole file is checked first; if any line is wrong, nothing is applied.
+                               A blank or missing role keeps a known user's role (new users: staff);
+                               a new password signs the user out everywhere.
   create-user --email E --first-name F --last-name L --password P
               [--role staff|admin] [--store NAME --city CITY --country COUNTRY]
   set-password --email E --password P
@@ -67,6 +69,11 @@ const commands: Record<string, Command> = {
     console.log(
       `${report.created} user(s) created, ${report.updated} updated, ${report.storesCreated} store(s) created.`,
     );
+    if (report.passwordsChanged > 0) {
+      console.log(
+        `${report.passwordsChanged} user(s) got a new password and were signed out everywhere.`,
+      );
+    }
     if (report.withoutPassword.length > 0) {
       console.log(
         `${report.withoutPassword.length} new user(s) have no password yet; give them one with set-password:\n  ` +

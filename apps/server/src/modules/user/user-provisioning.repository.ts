@@ -30,6 +30,18 @@ export async function findUserIdByEmail(db: Executor, email: string): Promise<nu
   return row?.id;
 }
 
+export async function findPasswordHashByEmail(
+  db: Executor,
+  email: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row?.password_hash;
+}
+
 export async function insertUser(
   db: Executor,
   user: {

@@ -5,7 +5,7 @@ import { isTimeZone } from '@app/contract/dates';
 import { nowIso, type Db, type Executor } from '../../db/database';
 import { parseCsv } from '../../lib/csv';
 import { deleteTokensOf } from '../auth/auth.repository';
-import { hashPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth/password';
 import * as repo from './user-provisioning.repository';
 
 /** Staff provisioning for the admin command line: an HR export in CSV, or one user at a time. */
@@ -38,11 +38,16 @@ const row = z.object({
   store_name: name('store_name'),
   store_city: name('store_city'),
   store_country: name('store_country'),
+  // Blank (or no role column): a new user is staff, a known user keeps the role they have.
   role: z
     .string()
     .trim()
-    .transform((v) => v.toLowerCase() || 'staff')
-    .pipe(z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` })),
+    .transform((v) => v.toLowerCase())
+    .pipe(
+      z.union([z.literal(''), z.enum(ROLES)], {
+        error: `role must be one of ${ROLES.join(', ')}`,
+      }),
+    ),
   password: z
     .string()
     .refine(
@@ -54,7 +59,15 @@ const row = z.object({
 type Row = z.infer<typeof row>;
 
 export type ImportReport =
-  | { ok: true; created: number; updated: number; storesCreated: number; withoutPassword: string[] }
+  | {
+      ok: true;
+      created: number;
+      updated: number;
+      storesCreated: number;
+      /** Known users whose password the file changed (and who were signed out everywhere). */
+      passwordsChanged: number;
+      withoutPassword: string[];
+    }
   | { ok: false; errors: string[] };
 
 /** Countries with a single time zone; elsewhere a store needs store_timezone or gets the brand's. */
@@ -128,35 +141,49 @@ export async function importUsersCsv(
   }
   if (errors.length > 0) return { ok: false, errors };
 
-  // Hash outside the transaction: it is the slow part and needs no lock.
+  // Hash outside the transaction: it is the slow part and needs no lock. Only rows that set a
+  // password that differs from the user's current one are hashed (argon2 is deliberately slow).
   const hashes = new Map<string, string>();
-  for (const { data } of valid)
-    hashes.set(data.email, await hashPassword(data.password || unusablePassword()));
+  for (const { data } of valid) {
+    if (!data.password) continue;
+    const current = await repo.findPasswordHashByEmail(db, data.email);
+    if (current !== undefined && (await verifyPassword(current, data.password))) continue;
+    hashes.set(data.email, await hashPassword(data.password));
+  }
 
   return db.transaction().execute(async (trx) => {
     let created = 0;
     let updated = 0;
     let storesCreated = 0;
+    let passwordsChanged = 0;
     const withoutPassword: string[] = [];
+    const stores = new Map<string, number>();
     const at = nowIso();
     for (const { data } of valid) {
-      const store = await repo.findOrCreateStore(trx, {
-        name: data.store_name,
-        city: data.store_city,
-        country: data.store_country,
-        timezone: storeTimeZone(data.store_country, data.store_timezone, options.defaultTimeZone),
-        created_at: at,
-      });
-      if (store.created) storesCreated++;
+      const storeKey = JSON.stringify([data.store_name, data.store_city, data.store_country]);
+      let storeId = stores.get(storeKey);
+      if (storeId === undefined) {
+        const store = await repo.findOrCreateStore(trx, {
+          name: data.store_name,
+          city: data.store_city,
+          country: data.store_country,
+          timezone: storeTimeZone(data.store_country, data.store_timezone, options.defaultTimeZone),
+          created_at: at,
+        });
+        if (store.created) storesCreated++;
+        storeId = store.id;
+        stores.set(storeKey, storeId);
+      }
+      const passwordHash = hashes.get(data.email);
       const existing = await repo.findUserIdByEmail(trx, data.email);
       if (existing === undefined) {
         await repo.insertUser(trx, {
           email: data.email,
           first_name: data.first_name,
           last_name: data.last_name,
-          role: data.role,
-          store_id: store.id,
-          password_hash: hashes.get(data.email)!,
+          role: data.role || 'staff',
+          store_id: storeId,
+          password_hash: passwordHash ?? unusablePasswordHash(),
           at,
         });
         created++;
@@ -165,15 +192,27 @@ export async function importUsersCsv(
         await repo.updateUserFromImport(trx, existing, {
           first_name: data.first_name,
           last_name: data.last_name,
-          role: data.role,
-          store_id: store.id,
+          store_id: storeId,
           updated_at: at,
-          ...(data.password ? { password_hash: hashes.get(data.email)! } : {}),
+          ...(data.role ? { role: data.role } : {}),
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
         });
+        // A new password closes every session, as set-password does.
+        if (passwordHash) {
+          await deleteTokensOf(trx, existing);
+          passwordsChanged++;
+        }
         updated++;
       }
     }
-    return { ok: true as const, created, updated, storesCreated, withoutPassword };
+    return {
+      ok: true as const,
+      created,
+      updated,
+      storesCreated,
+      passwordsChanged,
+      withoutPassword,
+    };
   });
 }
 
@@ -230,7 +269,14 @@ export async function setPassword(db: Db, userEmail: string, password: string): 
   });
 }
 
-/** A password nobody knows, for accounts that get theirs later through set-password. */
-function unusablePassword(): string {
-  return randomBytes(32).toString('base64url');
+/**
+ * A password hash that no password matches, for accounts that get theirs later through
+ * set-password. It is an argon2id hash in form (the parameters of hashPassword, a random salt and a
+ * random digest) without the cost of computing one, and a login against it still takes the time
+ * of a full verification, as for any other account.
+ */
+export function unusablePasswordHash(): string {
+  const salt = randomBytes(16).toString('base64').replace(/=+$/, '');
+  const digest = randomBytes(32).toString('base64').replace(/=+$/, '');
+  return `$argon2id$v=19$m=19456,t=2,p=1$${salt}$${digest}`;
 }

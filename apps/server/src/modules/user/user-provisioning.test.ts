@@ -1,7 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { verifyPassword } from '../auth/password';
-import { createUser, importUsersCsv, setPassword } from './user-provisioning.service';
+import { verify } from '@node-rs/argon2';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bearer, createTestApp, type TestContext } from '../../../test/helpers';
+import type * as password from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth/password';
+import {
+  createUser,
+  importUsersCsv,
+  setPassword,
+  unusablePasswordHash,
+} from './user-provisioning.service';
+
+// The real functions, watched: the import must not run argon2 for rows that set no password.
+vi.mock('../auth/password', async (importOriginal) => {
+  const actual = await importOriginal<typeof password>();
+  return {
+    hashPassword: vi.fn(actual.hashPassword),
+    verifyPassword: vi.fn(actual.verifyPassword),
+  };
+});
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -30,6 +46,7 @@ describe('importUsersCsv', () => {
       created: 3,
       updated: 0,
       storesCreated: 2,
+      passwordsChanged: 0,
       withoutPassword: ['ben@example.com', 'cleo@example.com'],
     });
     const ben = await ctx.db
@@ -118,6 +135,188 @@ describe('importUsersCsv', () => {
       ok: false,
       errors: ['line 1: the file is empty'],
     });
+  });
+});
+
+describe('importUsersCsv and roles', () => {
+  const roleOf = async (address: string) =>
+    (
+      await ctx.db
+        .selectFrom('users')
+        .select('role')
+        .where('email', '=', address)
+        .executeTakeFirstOrThrow()
+    ).role;
+
+  it('makes new users staff when the file has no role column or a blank role', async () => {
+    const noRoleColumn = 'email,first_name,last_name,store_name,store_city,store_country';
+    expect(
+      await importUsersCsv(
+        ctx.db,
+        `${noRoleColumn}\nfay@example.com,Fay,Morel,Boutique Rhône,Genève,Switzerland`,
+        options,
+      ),
+    ).toMatchObject({ ok: true, created: 1 });
+    expect(
+      await importUsersCsv(
+        ctx.db,
+        `${header}\ngus@example.com,Gus,Morel,Boutique Rhône,Genève,Switzerland,,`,
+        options,
+      ),
+    ).toMatchObject({ ok: true, created: 1 });
+    expect(await roleOf('fay@example.com')).toBe('staff');
+    expect(await roleOf('gus@example.com')).toBe('staff');
+  });
+
+  it("keeps a known user's role when the file has no role column", async () => {
+    await importUsersCsv(
+      ctx.db,
+      `${header}\nhal@example.com,Hal,Admin,Boutique Rhône,Genève,Switzerland,admin,`,
+      options,
+    );
+    expect(await roleOf('hal@example.com')).toBe('admin');
+    const report = await importUsersCsv(
+      ctx.db,
+      'email,first_name,last_name,store_name,store_city,store_country\n' +
+        'hal@example.com,Hal,Renamed,Boutique Rhône,Genève,Switzerland',
+      options,
+    );
+    expect(report).toMatchObject({ ok: true, updated: 1 });
+    expect(await roleOf('hal@example.com')).toBe('admin');
+  });
+
+  it("keeps a known user's role when their role cell is blank, and applies one that is given", async () => {
+    await importUsersCsv(
+      ctx.db,
+      `${header}\nhal@example.com,Hal,Admin,Boutique Rhône,Genève,Switzerland,  ,`,
+      options,
+    );
+    expect(await roleOf('hal@example.com')).toBe('admin');
+    await importUsersCsv(
+      ctx.db,
+      `${header}\nhal@example.com,Hal,Admin,Boutique Rhône,Genève,Switzerland,Staff,`,
+      options,
+    );
+    expect(await roleOf('hal@example.com')).toBe('staff');
+  });
+});
+
+describe('importUsersCsv and passwords', () => {
+  beforeEach(() => {
+    vi.mocked(hashPassword).mockClear();
+  });
+
+  const tokensOf = async (userId: number) =>
+    (
+      await ctx.db
+        .selectFrom('personal_access_tokens')
+        .select('id')
+        .where('user_id', '=', userId)
+        .execute()
+    ).length;
+
+  async function importedUser(address: string, password: string) {
+    await importUsersCsv(
+      ctx.db,
+      `${header}\n${address},Ivy,Leroy,Boutique Rhône,Genève,Switzerland,,${password}`,
+      options,
+    );
+    const { id } = await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', address)
+      .executeTakeFirstOrThrow();
+    return { id, token: await ctx.app.auth.issueToken(id, 'test') };
+  }
+
+  it('signs a user out everywhere when the file changes their password', async () => {
+    const ivy = await importedUser('ivy@example.com', 'first password');
+    await ctx.app.auth.issueToken(ivy.id, 'another device');
+    const report = await importUsersCsv(
+      ctx.db,
+      `${header}\nivy@example.com,Ivy,Leroy,Boutique Rhône,Genève,Switzerland,,second password`,
+      options,
+    );
+    expect(report).toMatchObject({ ok: true, updated: 1, passwordsChanged: 1 });
+    expect(await tokensOf(ivy.id)).toBe(0);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: bearer(ivy.token),
+    });
+    expect(res.statusCode).toBe(401);
+    const row = await ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', ivy.id)
+      .executeTakeFirstOrThrow();
+    expect(await verifyPassword(row.password_hash, 'second password')).toBe(true);
+  });
+
+  it('keeps the sessions of a user whose row sets no password, or the one they already have', async () => {
+    const jon = await importedUser('jon@example.com', 'jon password');
+    for (const password of ['', 'jon password']) {
+      const report = await importUsersCsv(
+        ctx.db,
+        `${header}\njon@example.com,Jon,Leroy,Boutique Rhône,Genève,Switzerland,,${password}`,
+        options,
+      );
+      expect(report).toMatchObject({ ok: true, updated: 1, passwordsChanged: 0 });
+    }
+    expect(await tokensOf(jon.id)).toBe(1);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: bearer(jon.token),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('hashes nothing for a large file without passwords, new users and known ones alike', async () => {
+    const lines = Array.from(
+      { length: 500 },
+      (_, i) => `bulk${i}@example.com,Bulk,Number ${i},Boutique ${i % 7},Genève,Switzerland,,`,
+    );
+    const first = await importUsersCsv(ctx.db, [header, ...lines].join('\n'), options);
+    expect(first).toMatchObject({ ok: true, created: 500, storesCreated: 7 });
+    const again = await importUsersCsv(ctx.db, [header, ...lines].join('\n'), options);
+    expect(again).toMatchObject({ ok: true, created: 0, updated: 500 });
+    expect(hashPassword).not.toHaveBeenCalled();
+  });
+
+  it('hashes only the rows that set a new password', async () => {
+    const report = await importUsersCsv(
+      ctx.db,
+      [
+        header,
+        'kim@example.com,Kim,Leroy,Boutique Rhône,Genève,Switzerland,,kim password',
+        'lou@example.com,Lou,Leroy,Boutique Rhône,Genève,Switzerland,,',
+        'bulk1@example.com,Bulk,Number 1,Boutique 1,Genève,Switzerland,,',
+      ].join('\n'),
+      options,
+    );
+    expect(report).toMatchObject({ ok: true, created: 2, updated: 1 });
+    expect(hashPassword).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives new users without a password a hash that no password matches', async () => {
+    const rows = await ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', 'in', ['lou@example.com', 'bulk0@example.com'])
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.password_hash).not.toBe(rows[1]!.password_hash);
+    for (const row of rows) {
+      // A well-formed hash (verify runs in full and says no, rather than failing to parse it).
+      await expect(verify(row.password_hash, '')).resolves.toBe(false);
+      expect(await verifyPassword(row.password_hash, 'bulk password')).toBe(false);
+    }
+  });
+
+  it('makes unusable hashes with the parameters of real ones, so a login takes as long', async () => {
+    const params = (hash: string) => hash.split('$').slice(0, 4).join('$');
+    expect(params(unusablePasswordHash())).toBe(params(await hashPassword('any password')));
   });
 });
 
