@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { HEADER_BREAKPOINT_PX } from '@app/contract/constants';
+import { useCurrentUser } from '@/api/get-current-user';
 import { paths } from '@/app/paths';
 import { Avatar } from '@/components/ui/avatar';
 import { Logo } from '@/components/ui/logo';
 import { Menu, type MenuItem } from '@/components/ui/menu';
 import { logout } from '@/features/auth/api/logout';
 import { config } from '@/lib/config';
-import { useCurrentUser } from '@/lib/current-user';
 import { t } from '@/lib/i18n';
 import { useMediaQuery } from '@/lib/use-media-query';
 import styles from './header.module.css';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loginResponse, type LoginRequest, type LoginResponse } from '@app/contract/auth';
+import { currentUserQueryKey } from '@/api/get-current-user';
 import { api } from '@/lib/api-client';
-import { currentUserQueryKey } from '@/lib/current-user';
 import { saveSession } from '@/lib/session';
 
 /**

@@ -1,5 +1,5 @@
+import { useTrainingModules } from '@/api/get-training-modules';
 import { t } from '@/lib/i18n';
-import { useTrainingModules } from '@/lib/training-modules';
 import styles from './novelties-locked.module.css';
 
 type Condition = { id: string; name: string; state: string; met: boolean };

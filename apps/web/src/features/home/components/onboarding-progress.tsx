@@ -1,9 +1,9 @@
 import { trainingProgress } from '@app/contract/training';
+import { useTrainingModules } from '@/api/get-training-modules';
 import { paths } from '@/app/paths';
 import { ButtonLink } from '@/components/ui/button';
 import { ProgressSummary } from '@/components/ui/progress-summary';
 import { t } from '@/lib/i18n';
-import { useTrainingModules } from '@/lib/training-modules';
 import styles from './onboarding-progress.module.css';
 
 /** Home's onboarding progress: completed modules out of five, from `GET /api/training`. */

@@ -1,7 +1,7 @@
+import { useCurrentUser } from '@/api/get-current-user';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
 import { config } from '@/lib/config';
-import { useCurrentUser } from '@/lib/current-user';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { BrandCup } from '../components/brand-cup';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { quizResult, type QuizResult, type SubmitAnswer } from '@app/contract/quiz';
+import { currentUserQueryKey } from '@/api/get-current-user';
 import { api } from '@/lib/api-client';
-import { currentUserQueryKey } from '@/lib/current-user';
 
 export type SubmitQuizInput = { attemptId: number; answers: SubmitAnswer[] };
 

@@ -1,7 +1,7 @@
 import type { AnsweredQuestion, QuizAttempt, QuizResult } from '@app/contract/quiz';
+import { useCheckAnswer } from '@/api/check-answer';
 import { formatPoints } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import { useCheckAnswer } from '../api/check-answer';
 import { useQuizPlay } from '../utils/use-quiz-play';
 import { PointsBurst } from './points-burst';
 import { QuestionCard, rightAnswerText } from './question-card';

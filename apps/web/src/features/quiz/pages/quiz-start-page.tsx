@@ -6,15 +6,15 @@ import {
   POINTS_BY_MODE,
   type Difficulty,
 } from '@app/contract/constants';
+import { useGenerateQuiz } from '@/api/generate-quiz';
+import { useTrainingModules } from '@/api/get-training-modules';
 import { paths } from '@/app/paths';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { formatPoints } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import { useTrainingModules } from '@/lib/training-modules';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useGenerateQuiz } from '../api/generate-quiz';
 import { QuizFrame } from '../components/quiz-frame';
 import styles from './quiz-start-page.module.css';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { checkAnswer } from '@/lib/quiz-api';
-import { currentUserQueryKey } from '@/lib/current-user';
-import { trainingModulesQueryKey } from '@/lib/training-modules';
+import { checkAnswer } from '@/api/check-answer';
+import { currentUserQueryKey } from '@/api/get-current-user';
+import { trainingModulesQueryKey } from '@/api/get-training-modules';
 
 /**
  * A check of a training validation: a right answer completes the module on the

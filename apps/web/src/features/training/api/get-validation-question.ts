@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { QuizAttempt } from '@app/contract/quiz';
 import { TRAINING_VALIDATION_DIFFICULTIES } from '@app/contract/training';
-import { generateQuiz } from '@/lib/quiz-api';
+import { generateQuiz } from '@/api/generate-quiz';
 
 /** Easy or medium, at random (SPEC.md §9). */
 export function pickValidationDifficulty(random: () => number = Math.random) {

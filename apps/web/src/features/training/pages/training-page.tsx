@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { trainingProgress } from '@app/contract/training';
+import { useTrainingModules } from '@/api/get-training-modules';
 import { Button } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
 import { ProgressSummary } from '@/components/ui/progress-summary';
 import { Spinner } from '@/components/ui/spinner';
 import { t } from '@/lib/i18n';
-import { useTrainingModules } from '@/lib/training-modules';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { TrainingCard } from '../components/training-card';
 import { TrainingDialog } from '../components/training-dialog';

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@app/contract/constants';
 import { trainingList, type TrainingList } from '@app/contract/training';
-import { api } from './api-client';
-import { writeStorage } from './storage';
+import { api } from '@/lib/api-client';
+import { writeStorage } from '@/lib/storage';
 
 /**
  * `GET /api/training`: the five onboarding modules with the user's completion. It lives here, not

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { user as userSchema, type User } from '@app/contract/user';
-import { api } from './api-client';
-import { getSession, useSession } from './session';
+import { api } from '@/lib/api-client';
+import { getSession, useSession } from '@/lib/session';
 
 /**
  * The signed-in user for display. `GET /api/user` is the source of truth; the user stored at
