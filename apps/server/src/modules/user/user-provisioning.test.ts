@@ -14,6 +14,7 @@ import {
 vi.mock('../auth/password', async (importOriginal) => {
   const actual = await importOriginal<typeof password>();
   return {
+    ...actual,
     hashPassword: vi.fn(actual.hashPassword),
     verifyPassword: vi.fn(actual.verifyPassword),
   };
