@@ -75,6 +75,21 @@ describe('global layout', () => {
     expect(screen.getByRole('link', { name: 'Aurèle' }).getAttribute('href')).toBe('/');
   });
 
+  it('reads the new page title after a navigation, and nothing on the first page', async () => {
+    signedIn();
+    const app = renderApp('/training');
+    await screen.findByRole('heading', { level: 1, name: 'Available trainings' });
+    const announcer = document.querySelector('[aria-live="polite"]')!;
+    // The announcement waits 300 ms for the page to set its title.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(announcer.textContent).toBe('');
+
+    await app.user.click(screen.getByRole('link', { name: 'Aurèle League' }));
+
+    await waitFor(() => expect(announcer.textContent).toMatch(/^Aurèle League/));
+    expect(announcer.textContent).toBe(document.title);
+  });
+
   it('resets the scroll on each navigation', async () => {
     signedIn();
     const app = renderApp('/training');

@@ -19,12 +19,12 @@ function useScrollReset(locationKey: string) {
 /** Tells screen reader users that a new page is shown, by reading its title once it is set. */
 function RouteAnnouncer({ pathname }: { pathname: string }) {
   const [announcement, setAnnouncement] = useState('');
-  const first = useRef(true);
+  // The path last announced (or first shown): the first page is announced by the browser itself.
+  // Compared, not flagged "first run", so an effect run twice on mount stays silent.
+  const announced = useRef(pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (announced.current === pathname) return;
+    announced.current = pathname;
     const timer = setTimeout(() => setAnnouncement(document.title), 300);
     return () => clearTimeout(timer);
   }, [pathname]);
