@@ -247,6 +247,21 @@ describe('login form: errors (SPEC.md section 8)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Unable to connect to the server');
   });
 
+  it('gives focus back to the submit button after a general error', async () => {
+    const app = await submitWith(json(401, { message: 'Invalid email or password' }));
+    await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(app.submit()));
+  });
+
+  it('leaves focus in a field the user went back to before the next frame', async () => {
+    const app = await submitWith(json(401, { message: 'Invalid email or password' }));
+    await screen.findByRole('alert');
+
+    app.password().focus();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(document.activeElement).toBe(app.password());
+  });
+
   it('the general error goes away when a field changes, and nothing is stored', async () => {
     const app = await submitWith(json(401, { message: 'Invalid email or password' }));
     await screen.findByRole('alert');

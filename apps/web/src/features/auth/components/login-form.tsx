@@ -88,8 +88,14 @@ export function LoginForm() {
         focused = true;
       }
       setGeneralError(messages.general);
-      // The submit button was disabled while busy, which drops focus; put it back there.
-      if (!focused) requestAnimationFrame(() => submitRef.current?.focus());
+      // The submit button was disabled while busy, which drops focus; put it back there, unless
+      // the user has already moved on to a field by the next frame.
+      if (!focused) {
+        requestAnimationFrame(() => {
+          const active = document.activeElement;
+          if (!active || active === document.body) submitRef.current?.focus();
+        });
+      }
     } finally {
       submitting.current = false;
     }
