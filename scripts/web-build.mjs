@@ -5,12 +5,17 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
+/** What the build is made of: the sources, and the manifests and lockfile that pin its dependencies. */
 const SOURCES = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/package.json',
   'packages/contract/src',
+  'packages/contract/package.json',
+  'package.json',
+  'package-lock.json',
 ];
 
 function newestChange(target) {

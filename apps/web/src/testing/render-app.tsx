@@ -5,7 +5,10 @@ import { AppProvider } from '@/app/providers';
 import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 
-/** Renders the whole app (providers, layout, routes) at `path` (with a state, if given), in memory. */
+/**
+ * Renders the whole app (providers, layout, routes) at `path` (with a state, if given), in memory,
+ * under StrictMode as every test render is (`setup.ts`).
+ */
 export function renderApp(path: InitialEntry) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
