@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { user } from './user';
 
+/** Messages come from the server's catalog (apps/server/src/lib/validation-messages.ts). */
 export const loginRequest = z.object({
-  email: z
-    .string({ error: 'The email field is required.' })
-    .trim()
-    .min(1, 'The email field is required.')
-    .max(254, 'The email must not be greater than 254 characters.')
-    .email('The email must be a valid email address.'),
-  password: z
-    .string({ error: 'The password field is required.' })
-    .min(1, 'The password field is required.')
-    .max(1024, 'The password must not be greater than 1024 characters.'),
+  email: z.string().trim().min(1, { abort: true }).max(254).email(),
+  password: z.string().min(1).max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

@@ -32,31 +32,35 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`);
+// Messages come from the server's catalog (apps/server/src/lib/validation-messages.ts), Laravel's
+// wording; a schema gives its own only for what the catalog cannot say.
+const trimmed = (max: number) => z.string().trim().max(max);
+const optionalText = (schema: z.ZodString) =>
+  schema
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
 
-/** `PUT /api/user`: the fields a user may change about themselves; anything else is dropped. */
+/**
+ * `PUT /api/user`: the fields a user may change about themselves; anything else is dropped.
+ * first_name, last_name and email are required; username and website may be left out, or sent
+ * blank or null to clear them.
+ */
 export const updateUserRequest = z.object({
-  first_name: trimmed(80).min(1, 'The first name field is required.'),
-  last_name: trimmed(80).min(1, 'The last name field is required.'),
-  username: trimmed(40)
-    .regex(
+  first_name: trimmed(80).min(1),
+  last_name: trimmed(80).min(1),
+  username: optionalText(
+    trimmed(40).regex(
       /^[a-zA-Z0-9._-]*$/,
       'The username may only contain letters, numbers, dots, dashes and underscores.',
-    )
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional(),
-  email: z.string().trim().toLowerCase().max(254).email('The email must be a valid email address.'),
-  website: z
-    .string()
-    .trim()
-    .max(255)
-    .refine(
+    ),
+  ),
+  email: z.string().trim().toLowerCase().min(1, { abort: true }).max(254).email(),
+  website: optionalText(
+    trimmed(255).refine(
       (v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v),
       'The website must be a valid URL.',
-    )
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional(),
+    ),
+  ),
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequest>;

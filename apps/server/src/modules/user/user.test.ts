@@ -123,7 +123,7 @@ describe('PUT /api/user', () => {
     expect(res.statusCode).toBe(422);
     const { errors, message } = res.json();
     expect(errors.first_name).toEqual(['The first name field is required.']);
-    expect(errors.last_name).toEqual(['Must be at most 80 characters.']);
+    expect(errors.last_name).toEqual(['The last name may not be greater than 80 characters.']);
     expect(errors.email).toEqual(['The email must be a valid email address.']);
     expect(errors.website).toEqual(['The website must be a valid URL.']);
     expect(message).toBe('The first name field is required.');
@@ -152,7 +152,7 @@ describe('PUT /api/user', () => {
       payload: '"just a string"',
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('The given data was invalid.');
+    expect(res.json()).toEqual({ message: 'The request body must be a JSON object.' });
   });
 
   it('needs a token', async () => {
