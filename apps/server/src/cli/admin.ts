@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { ROLES, type Role } from '@app/contract/constants';
 import { ConfigError, loadConfig, ROOT_DIR, type Config } from '../config';
 import { createDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoDataIfEmpty } from '../db/seed/demo';
+import { installValidationMessages } from '../lib/validation-messages';
 import { ContentError, importContent, loadContent } from '../modules/content/content.service';
 import { createUser, importUsersCsv, setPassword } from '../modules/user/user-provisioning.service';
 
@@ -147,6 +149,8 @@ async function main(argv: string[]) {
     return;
   }
   const config = loadConfig();
+  // After the configuration, whose messages name the variables their own way.
+  installValidationMessages();
   const db = createDatabase(config.databaseUrl);
   try {
     await migrateToLatest(db);
@@ -160,8 +164,8 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
   else if (error instanceof ConfigError || error instanceof ContentError)
     console.error(error.message);
-  else if (error instanceof Error && error.name === 'ZodError')
-    console.error('Invalid input: check the email address.');
+  else if (error instanceof z.ZodError)
+    console.error(error.issues.map((issue) => issue.message).join('\n'));
   else console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });
