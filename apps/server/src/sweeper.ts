@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { closeExpiredAttempts, quizOptions } from './modules/quiz/quiz.service';
+import { closeExpiredAttempts } from './modules/quiz/quiz-play.service';
+import { quizOptions } from './modules/quiz/quiz-shared';
 
 const EVERY_MS = 10 * 60 * 1000;
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answerSeconds,
   checkAnswerRequest,
   generateQuizQuery,
   inferLevel,
   nextReview,
   quizQuestion,
   resultMessage,
+  reviewDueDates,
   speedBonus,
   submitQuizRequest,
 } from './quiz';
@@ -87,6 +89,42 @@ describe('nextReview', () => {
       box: 1,
       due_at: '2026-03-02T10:00:00.000Z',
     });
+  });
+});
+
+describe('reviewDueDates', () => {
+  it('gives the due date of each box: 1, 3, 7 and 21 days later', () => {
+    expect(reviewDueDates('2026-03-01T10:00:00.000Z')).toEqual([
+      '2026-03-02T10:00:00.000Z',
+      '2026-03-04T10:00:00.000Z',
+      '2026-03-08T10:00:00.000Z',
+      '2026-03-22T10:00:00.000Z',
+    ]);
+  });
+});
+
+describe('answerSeconds', () => {
+  it('is the time since the previous answer for a steady player', () => {
+    expect(answerSeconds({ sinceStartMs: 18_000, sincePreviousMs: 6_000, answerNumber: 3 })).toBe(
+      6,
+    );
+  });
+
+  it('shares the time spent reading ahead among the answers that follow', () => {
+    // 50 s on the first card, then one second for the second answer: 51 s for two answers.
+    expect(answerSeconds({ sinceStartMs: 51_000, sincePreviousMs: 1_000, answerNumber: 2 })).toBe(
+      25.5,
+    );
+  });
+
+  it('does not let fast answers buy time for a slow one', () => {
+    expect(answerSeconds({ sinceStartMs: 14_000, sincePreviousMs: 10_000, answerNumber: 5 })).toBe(
+      10,
+    );
+  });
+
+  it('is never negative', () => {
+    expect(answerSeconds({ sinceStartMs: -5, sincePreviousMs: -5, answerNumber: 1 })).toBe(0);
   });
 });
 

@@ -228,6 +228,21 @@ export function speedBonus(points: number, seconds: number, mode: QuestionMode):
   );
 }
 
+/**
+ * Seconds that count for the speed bonus of the n-th answer of an attempt: the longer of the time
+ * since the previous answer (or the start) and the time since the start shared among the n answers.
+ * Every question arrives with the attempt, so time spent reading ahead on one card is time spent
+ * on the next ones too: it is counted for them, and reading ahead never pays.
+ */
+export function answerSeconds(timing: {
+  sinceStartMs: number;
+  sincePreviousMs: number;
+  answerNumber: number;
+}): number {
+  const shared = timing.sinceStartMs / Math.max(1, timing.answerNumber);
+  return Math.max(0, timing.sincePreviousMs, shared) / 1000;
+}
+
 export type Level = 'EASY' | 'MEDIUM' | 'HARD';
 
 /** The LEVEL shown on the quiz card: the difficulty when known, else inferred from the question modes. */
@@ -272,6 +287,12 @@ export const REVIEW_BOXES = REVIEW_INTERVAL_DAYS.length;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** When a question is due again if it lands in box 1, 2, … after an answer given at `at`. */
+export function reviewDueDates(at: Date | string): string[] {
+  const from = typeof at === 'string' ? Date.parse(at) : at.getTime();
+  return REVIEW_INTERVAL_DAYS.map((days) => new Date(from + days * DAY_MS).toISOString());
+}
+
 /** Where a question goes after an answer: up a box when right, back to box 1 when wrong. */
 export function nextReview(
   box: number | null | undefined,
@@ -280,9 +301,5 @@ export function nextReview(
 ): { box: number; due_at: string } {
   const current = Math.min(REVIEW_BOXES, Math.max(1, Math.trunc(box ?? 1)));
   const next = correct ? Math.min(REVIEW_BOXES, current + 1) : 1;
-  const from = typeof at === 'string' ? Date.parse(at) : at.getTime();
-  return {
-    box: next,
-    due_at: new Date(from + REVIEW_INTERVAL_DAYS[next - 1]! * DAY_MS).toISOString(),
-  };
+  return { box: next, due_at: reviewDueDates(at)[next - 1]! };
 }

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  sql,
+  PostgresDialect,
+  SqliteDialect,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -78,6 +85,13 @@ export function isUniqueViolation(error: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_UNIQUE' ||
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
+}
+
+/** A timestamp as a query parameter where its type cannot be inferred (in a CASE, say). */
+export function timestamp(db: Kysely<unknown> | Executor, iso: string) {
+  return isPostgres(db as Kysely<unknown>)
+    ? sql<string>`cast(${iso} as timestamptz)`
+    : sql<string>`${iso}`;
 }
 
 export function nowIso(): string {

@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import * as initial from './migrations/0001-initial';
+import * as questionHolds from './migrations/0002-question-holds';
 
 /** Migrations in the order they run; a new one is added at the end and never edited once shipped. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-question-holds': questionHolds,
 };
 
 const provider: MigrationProvider = {

@@ -13,6 +13,7 @@ export interface Database {
   questions: QuestionsTable;
   question_choices: QuestionChoicesTable;
   question_reviews: QuestionReviewsTable;
+  question_holds: QuestionHoldsTable;
   quiz_attempts: QuizAttemptsTable;
   quiz_attempt_questions: QuizAttemptQuestionsTable;
   points_ledger: PointsLedgerTable;
@@ -116,6 +117,19 @@ export interface QuestionReviewsTable {
   last_answered_at: string;
   due_at: string;
   last_correct: Flag;
+}
+
+/**
+ * A question open for a user somewhere: in a quiz, a training validation or a duel round. One row
+ * per (user, question), so a question is open in one place at a time for a user.
+ */
+export interface QuestionHoldsTable {
+  user_id: number;
+  question_id: number;
+  /** What holds it, e.g. `attempt:12`. */
+  holder: string;
+  /** The hold lapses with its holder's deadline, even if nothing released it. */
+  expires_at: string;
 }
 
 export interface QuizAttemptsTable {

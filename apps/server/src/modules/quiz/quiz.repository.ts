@@ -1,12 +1,8 @@
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { QuestionMode } from '@app/contract/constants';
-import { isUniqueViolation, type Executor } from '../../db/database';
-import type {
-  Database,
-  QuestionReviewsTable,
-  QuizAttemptQuestionsTable,
-  QuizAttemptsTable,
-} from '../../db/schema';
+import { isUniqueViolation, timestamp, type Executor } from '../../db/database';
+import { heldFor } from '../hold/hold.repository';
+import type { Database, QuizAttemptQuestionsTable, QuizAttemptsTable } from '../../db/schema';
 
 export type AttemptRow = Selectable<QuizAttemptsTable>;
 
@@ -24,13 +20,13 @@ export async function findCategory(db: Executor, ref: { id?: number; key: string
 }
 
 /**
- * Active questions of a mode (of one category, when given) with this user's Leitner box, if any,
- * and whether the question is already in another of the user's open attempts.
+ * Active questions of the modes (of one category, when given) that are not open anywhere for the
+ * user, with the user's Leitner box, if any.
  */
 export function listCandidateQuestions(
   db: Executor,
   userId: number,
-  mode: QuestionMode,
+  modes: readonly QuestionMode[],
   now: string,
   categoryId?: number,
 ) {
@@ -41,27 +37,15 @@ export function listCandidateQuestions(
         .onRef('question_reviews.question_id', '=', 'questions.id')
         .on('question_reviews.user_id', '=', userId),
     )
-    .select((eb) => [
+    .select([
       'questions.id',
       'questions.category_id',
-      'question_reviews.last_correct',
       'question_reviews.due_at',
       'question_reviews.last_answered_at',
-      eb
-        .exists(
-          eb
-            .selectFrom('quiz_attempt_questions as held')
-            .innerJoin('quiz_attempts as open', 'open.id', 'held.attempt_id')
-            .select('held.id')
-            .whereRef('held.question_id', '=', 'questions.id')
-            .where('open.user_id', '=', userId)
-            .where('open.status', '=', 'open')
-            .where('open.expires_at', '>', now),
-        )
-        .as('in_open_attempt'),
     ])
-    .where('questions.mode', '=', mode)
+    .where('questions.mode', 'in', modes)
     .where('questions.active', '=', 1)
+    .where((eb) => eb.not(heldFor(userId, now)(eb)))
     .$if(categoryId !== undefined, (qb) => qb.where('questions.category_id', '=', categoryId!))
     .orderBy('questions.id')
     .execute();
@@ -139,22 +123,24 @@ export function lockOpenAttempt(
     .executeTakeFirst();
 }
 
-/** Closes an open attempt; false when it was already closed (by a concurrent call) or, with `before`, is past its deadline. */
-export async function closeOpenAttempt(
+/**
+ * Closes an open attempt and returns it as it now stands; undefined when it was already closed
+ * (by a concurrent call) or, with `before`, is past its deadline.
+ */
+export function closeOpenAttempt(
   db: Executor,
   id: number,
   closedAt: string,
   before?: string,
-): Promise<boolean> {
-  const closed = await db
+): Promise<AttemptRow | undefined> {
+  return db
     .updateTable('quiz_attempts')
     .set({ status: 'closed', closed_at: closedAt })
     .where('id', '=', id)
     .where('status', '=', 'open')
     .$if(before !== undefined, (qb) => qb.where('expires_at', '>', before!))
-    .returning('id')
+    .returningAll()
     .executeTakeFirst();
-  return closed !== undefined;
 }
 
 export function saveResult(
@@ -250,15 +236,30 @@ export function findExpiredAttempts(
     .execute();
 }
 
-/** The user's open training validations: a new one replaces them. */
-export function findOpenTrainingAttempts(db: Executor, userId: number) {
+/** The user's open attempt of a kind: a user holds at most one open quiz and one open validation. */
+export function findOpenAttempt(
+  db: Executor,
+  userId: number,
+  kind: 'quiz' | 'training',
+): Promise<AttemptRow | undefined> {
   return db
     .selectFrom('quiz_attempts')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('kind', '=', 'training')
+    .where('kind', '=', kind)
     .where('status', '=', 'open')
-    .execute();
+    .executeTakeFirst();
+}
+
+export async function hasLockedAnswer(db: Executor, attemptId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('quiz_attempt_questions')
+    .select('id')
+    .where('attempt_id', '=', attemptId)
+    .where('answered_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function countAttemptQuestions(db: Executor, attemptId: number): Promise<number> {
@@ -271,8 +272,8 @@ export async function countAttemptQuestions(db: Executor, attemptId: number): Pr
 }
 
 /**
- * Claims the next ranked slot of the user's day for this attempt, or returns undefined when the
- * day's slots are all taken. The unique index on (user_id, ranked_date, ranked_slot) decides
+ * Claims the next ranked slot of the user's day for an attempt not yet decided, or returns
+ * undefined when the day's slots are all taken or the attempt was already decided. The unique index on (user_id, ranked_date, ranked_slot) decides
  * between concurrent claims: the loser rolls back to a savepoint and tries again with what the
  * winner committed, so two submits can never share the last slot.
  */
@@ -295,6 +296,7 @@ export async function claimRankedSlot(
         .updateTable('quiz_attempts')
         .set({ ranked: 1, ranked_date: day, ranked_slot: nextSlot })
         .where('id', '=', attemptId)
+        .where('ranked', 'is', null)
         .where(nextSlot, '<=', limit)
         .returning('ranked_slot')
         .executeTakeFirst();
@@ -308,30 +310,57 @@ export async function claimRankedSlot(
   return undefined;
 }
 
-export async function reviewBox(
-  db: Executor,
-  userId: number,
-  questionId: number,
-): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('question_reviews')
-    .select('box')
-    .where('user_id', '=', userId)
-    .where('question_id', '=', questionId)
-    .executeTakeFirst();
-  return row?.box;
+/** Makes an attempt not yet decided practice: it will never be ranked. */
+export async function markPractice(db: Executor, attemptId: number): Promise<void> {
+  await db
+    .updateTable('quiz_attempts')
+    .set({ ranked: 0 })
+    .where('id', '=', attemptId)
+    .where('ranked', 'is', null)
+    .execute();
 }
 
-export async function upsertReview(db: Executor, row: QuestionReviewsTable): Promise<void> {
+/**
+ * Moves the question's Leitner box for the user in one statement: up one box (at most the last)
+ * when right, back to the first when wrong; due again after the interval of the box it lands in,
+ * `dueByBox[box - 1]`.
+ */
+export async function recordReview(
+  db: Executor,
+  review: {
+    userId: number;
+    questionId: number;
+    correct: boolean;
+    at: string;
+    dueByBox: readonly string[];
+  },
+): Promise<void> {
+  const last = review.dueByBox.length;
+  const firstBox = review.correct ? Math.min(2, last) : 1;
+  const box = review.correct
+    ? sql`(case when question_reviews.box >= ${last} then ${last} else question_reviews.box + 1 end)`
+    : sql`1`;
   await db
     .insertInto('question_reviews')
-    .values(row)
+    .values({
+      user_id: review.userId,
+      question_id: review.questionId,
+      box: firstBox,
+      due_at: review.dueByBox[firstBox - 1]!,
+      last_answered_at: review.at,
+      last_correct: review.correct ? 1 : 0,
+    })
     .onConflict((oc) =>
       oc.columns(['user_id', 'question_id']).doUpdateSet({
-        box: row.box,
-        last_answered_at: row.last_answered_at,
-        due_at: row.due_at,
-        last_correct: row.last_correct,
+        box: sql<number>`${box}`,
+        due_at: sql<string>`case ${box} ${sql.join(
+          review.dueByBox
+            .slice(0, -1)
+            .map((due, i) => sql`when ${i + 1} then ${timestamp(db, due)}`),
+          sql` `,
+        )} else ${timestamp(db, review.dueByBox[last - 1]!)} end`,
+        last_answered_at: review.at,
+        last_correct: review.correct ? 1 : 0,
       }),
     )
     .execute();

@@ -11,7 +11,10 @@ import {
 } from '@app/contract/quiz';
 import { sessionOf } from '../../plugins/auth';
 import { responses } from '../../lib/route-schemas';
-import { checkAnswer, generateQuiz, getAttempt, quizOptions, submitAttempt } from './quiz.service';
+import { checkAnswer, getAttempt } from './quiz-play.service';
+import { submitAttempt } from './quiz-scoring.service';
+import { generateQuiz } from './quiz-selection.service';
+import { quizOptions } from './quiz-shared';
 
 const quizRoutes: FastifyPluginAsyncZod = async (app) => {
   const options = quizOptions(app.config);

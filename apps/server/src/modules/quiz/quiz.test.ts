@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localDay } from '@app/contract/dates';
-import type { QuizAttempt, QuizQuestion } from '@app/contract/quiz';
+import type { QuizQuestion } from '@app/contract/quiz';
 import {
   badgesOf,
-  bearer,
   createTestApp,
   createUser,
   totalOf,
   type TestContext,
   type TestUser,
 } from '../../../test/helpers';
+import { quizPlayer } from '../../../test/quiz-player';
 import { ledgerSum } from '../points/points.repository';
 import { claimRankedSlot, insertAttempt } from './quiz.repository';
-import { closeExpiredAttempts } from './quiz.service';
+import { closeExpiredAttempts } from './quiz-play.service';
 
 let ctx: TestContext;
 
@@ -21,76 +21,19 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-// --- calls ----------------------------------------------------------------------------------
-
-const generate = (user: TestUser, query: string) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `/api/quiz/generate?${query}`,
-    headers: bearer(user.token),
-  });
-
-async function newQuiz(user: TestUser, query = 'difficulty=easy'): Promise<QuizAttempt> {
-  const res = await generate(user, query);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-const check = (user: TestUser, payload: object) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/quiz/check-answer',
-    headers: bearer(user.token),
-    payload,
-  });
-
-const submit = (user: TestUser, attemptId: number, payload: object = { answers: [] }) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/quiz/submit/${attemptId}`,
-    headers: bearer(user.token),
-    payload,
-  });
-
-const getAttempt = (user: TestUser, attemptId: number) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `/api/quiz/attempt/${attemptId}`,
-    headers: bearer(user.token),
-  });
+const {
+  generate,
+  newQuiz,
+  check,
+  submit,
+  getAttempt,
+  truthOf,
+  rightAnswer,
+  wrongAnswer,
+  answersFor,
+} = quizPlayer(() => ctx);
 
 // --- the truth, read from the database --------------------------------------------------------
-
-async function truthOf(questionId: number) {
-  const q = await ctx.db
-    .selectFrom('questions')
-    .select(['mode', 'correct_choice_id', 'accepted_answers', 'explanation'])
-    .where('id', '=', questionId)
-    .executeTakeFirstOrThrow();
-  return { ...q, accepted: q.accepted_answers ? (JSON.parse(q.accepted_answers) as string[]) : [] };
-}
-
-async function rightAnswer(question: QuizQuestion): Promise<number | string> {
-  const truth = await truthOf(question.question_id);
-  return question.mode === 'open' ? truth.accepted[0]! : truth.correct_choice_id!;
-}
-
-async function wrongAnswer(question: QuizQuestion): Promise<number | string> {
-  const truth = await truthOf(question.question_id);
-  if (question.mode === 'open') return 'certainement pas';
-  return question.choices.find((c) => c.id !== truth.correct_choice_id)!.id;
-}
-
-/** Submit items: the first `right` questions answered right, the rest wrong. */
-async function answersFor(quiz: QuizAttempt, right = quiz.questions.length) {
-  return Promise.all(
-    quiz.questions.map(async (q, i) => ({
-      question_id: q.question_id,
-      mode: q.mode,
-      answer: i < right ? await rightAnswer(q) : await wrongAnswer(q),
-    })),
-  );
-}
 
 const ledgerRows = (userId: number) =>
   ctx.db
@@ -435,12 +378,14 @@ describe('POST /api/quiz/check-answer', () => {
   });
 
   it('refuses answers that are not a choice of the question, the wrong mode, or too long', async () => {
+    // A user holds one open quiz at a time: the two-choice cases on one user, the open ones on another.
     const user = await createUser(ctx);
+    const other = await createUser(ctx);
     const easy = await newQuiz(user, 'difficulty=easy');
-    const hard = await newQuiz(user, 'difficulty=hard');
+    const hard = await newQuiz(other, 'difficulty=hard');
     const choice = easy.questions[0]!;
     const open = hard.questions[0]!;
-    const cases: [object, string][] = [
+    const cases: [object, string, TestUser][] = [
       [
         {
           attempt_id: easy.attempt_id,
@@ -449,6 +394,7 @@ describe('POST /api/quiz/check-answer', () => {
           answer: 1.5,
         },
         'answer',
+        user,
       ],
       [
         {
@@ -458,15 +404,18 @@ describe('POST /api/quiz/check-answer', () => {
           answer: '1',
         },
         'answer',
+        user,
       ],
       // 3 is a choice id of four-choice questions, not of this one.
       [
         { attempt_id: easy.attempt_id, question_id: choice.question_id, mode: 'qcm_2', answer: 3 },
         'answer',
+        user,
       ],
       [
         { attempt_id: easy.attempt_id, question_id: choice.question_id, mode: 'qcm_4', answer: 1 },
         'mode',
+        user,
       ],
       [
         {
@@ -476,6 +425,7 @@ describe('POST /api/quiz/check-answer', () => {
           answer: 'Vrai',
         },
         'mode',
+        user,
       ],
       [
         {
@@ -485,10 +435,12 @@ describe('POST /api/quiz/check-answer', () => {
           answer: 'x'.repeat(10_000),
         },
         'answer',
+        other,
       ],
       [
         { attempt_id: hard.attempt_id, question_id: open.question_id, mode: 'open', answer: 1874 },
         'answer',
+        other,
       ],
       [
         {
@@ -498,12 +450,17 @@ describe('POST /api/quiz/check-answer', () => {
           answer: { $ne: null },
         },
         'answer',
+        other,
       ],
-      [{ attempt_id: hard.attempt_id, question_id: 'x', mode: 'open', answer: 'x' }, 'question_id'],
-      [{ attempt_id: hard.attempt_id, question_id: open.question_id, answer: 'x' }, 'mode'],
+      [
+        { attempt_id: hard.attempt_id, question_id: 'x', mode: 'open', answer: 'x' },
+        'question_id',
+        other,
+      ],
+      [{ attempt_id: hard.attempt_id, question_id: open.question_id, answer: 'x' }, 'mode', other],
     ];
-    for (const [payload, field] of cases) {
-      const res = await check(user, payload);
+    for (const [payload, field, player] of cases) {
+      const res = await check(player, payload);
       expect(res.statusCode, JSON.stringify(payload).slice(0, 120)).toBe(422);
       expect(Object.keys(res.json().errors)).toContain(field);
     }
@@ -516,40 +473,80 @@ describe('POST /api/quiz/check-answer', () => {
     expect(locked).toHaveLength(0);
   });
 
-  it('measures the time of each answer on the server, from the previous check', async () => {
-    const user = await createUser(ctx);
-    const quiz = await newQuiz(user, 'difficulty=medium');
-    const [q1, q2, q3] = quiz.questions as [QuizQuestion, QuizQuestion, QuizQuestion];
-    const answer = async (q: QuizQuestion, extra: object = {}) =>
-      (
-        await check(user, {
-          attempt_id: quiz.attempt_id,
-          question_id: q.question_id,
-          mode: q.mode,
-          answer: await rightAnswer(q),
-          ...extra,
-        })
-      ).json();
+  describe('on the server’s clock', () => {
+    afterEach(() => vi.useRealTimers());
+    /** Only Date is faked: the database and the network keep their real timers. */
+    const at = (iso: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(iso));
+    };
 
-    await backdate(quiz.attempt_id, 12); // the first answer comes 12 s after the quiz was created
-    expect(await answer(q1, { time_seconds: 0, elapsed_ms: 0 })).toMatchObject({
-      speed_bonus: 50,
-      points_awarded: 550,
+    it('times each answer from the previous check, and never faster than the quiz’s pace so far', async () => {
+      const user = await createUser(ctx);
+      at('2026-03-02T10:00:00.000Z');
+      const quiz = await newQuiz(user, 'difficulty=medium');
+      const [q1, q2, q3] = quiz.questions as [QuizQuestion, QuizQuestion, QuizQuestion];
+      const answer = async (q: QuizQuestion, extra: object = {}) =>
+        (
+          await check(user, {
+            attempt_id: quiz.attempt_id,
+            question_id: q.question_id,
+            mode: q.mode,
+            answer: await rightAnswer(q),
+            ...extra,
+          })
+        ).json();
+
+      // 12 s after the start: round(0.2 × 500 × (1 − 10/20)) = 50. What the client says is ignored.
+      at('2026-03-02T10:00:12.000Z');
+      expect(await answer(q1, { time_seconds: 0, elapsed_ms: 0 })).toMatchObject({
+        speed_bonus: 50,
+        points_awarded: 550,
+      });
+      // 30 s after the first: too slow for a bonus.
+      at('2026-03-02T10:00:42.000Z');
+      expect(await answer(q2)).toMatchObject({ speed_bonus: 0, points_awarded: 500 });
+      // Half a second after the second, but 42.5 s for three answers is 14.17 s each:
+      // round(0.2 × 500 × (1 − 12.17/20)) = 39.
+      at('2026-03-02T10:00:42.500Z');
+      expect(await answer(q3)).toMatchObject({ speed_bonus: 39, points_awarded: 539 });
+
+      const stored = await ctx.db
+        .selectFrom('quiz_attempt_questions')
+        .select('elapsed_ms')
+        .where('attempt_id', '=', quiz.attempt_id)
+        .where('answered_at', 'is not', null)
+        .orderBy('position')
+        .execute();
+      expect(stored.map((r) => r.elapsed_ms)).toEqual([12_000, 30_000, 14_167]);
     });
-    await backdate(quiz.attempt_id, 30); // 30 s after the first check: too slow for a bonus
-    expect(await answer(q2)).toMatchObject({ speed_bonus: 0, points_awarded: 500 });
-    expect(await answer(q3)).toMatchObject({ speed_bonus: 100, points_awarded: 600 }); // right after the second
 
-    const stored = await ctx.db
-      .selectFrom('quiz_attempt_questions')
-      .select(['question_id', 'elapsed_ms'])
-      .where('attempt_id', '=', quiz.attempt_id)
-      .where('answered_at', 'is not', null)
-      .orderBy('position')
-      .execute();
-    expect(stored[0]!.elapsed_ms).toBeGreaterThanOrEqual(12_000);
-    expect(stored[1]!.elapsed_ms).toBeGreaterThanOrEqual(30_000);
-    expect(stored[2]!.elapsed_ms).toBeLessThan(2_000);
+    it('gives no bonus for reading every question ahead on the first card and clicking through', async () => {
+      // Both players take 60 s over ten questions. One reads all ten while on the first card,
+      // then answers the rest a second apart; the other gives each question 6 s.
+      const bonusOf = async (times: number[]) => {
+        const user = await createUser(ctx);
+        at('2026-03-02T10:00:00.000Z');
+        const quiz = await newQuiz(user, 'difficulty=easy');
+        let total = 0;
+        for (const [i, q] of quiz.questions.entries()) {
+          at(new Date(Date.parse('2026-03-02T10:00:00.000Z') + times[i]! * 1000).toISOString());
+          const res = await check(user, {
+            attempt_id: quiz.attempt_id,
+            question_id: q.question_id,
+            mode: q.mode,
+            answer: await rightAnswer(q),
+          });
+          total += res.json().speed_bonus as number;
+        }
+        return total;
+      };
+      const readAhead = await bonusOf([51, 52, 53, 54, 55, 56, 57, 58, 59, 60]);
+      const steady = await bonusOf([6, 12, 18, 24, 30, 36, 42, 48, 54, 60]);
+      // Steady: 10 × round(0.2 × 250 × (1 − 4/20)) = 400. Reading ahead earns less.
+      expect(steady).toBe(400);
+      expect(readAhead).toBeLessThan(steady);
+    });
   });
 
   it('gives no bonus to a wrong answer', async () => {
@@ -731,9 +728,12 @@ describe('POST /api/quiz/submit/:attemptId', () => {
   it('refuses answers to questions outside the attempt, or malformed, and changes nothing', async () => {
     const user = await createUser(ctx);
     const quiz = await newQuiz(user, 'difficulty=easy');
-    const other = await newQuiz(user, 'difficulty=hard');
     const answers = await answersFor(quiz, 10);
-    const stranger = other.questions[0]!;
+    const stranger = await ctx.db
+      .selectFrom('questions')
+      .select('id as question_id')
+      .where('mode', '=', 'open')
+      .executeTakeFirstOrThrow();
     const cases: object[] = [
       {
         answers: [
@@ -823,21 +823,26 @@ describe('the daily limit of ranked quizzes', () => {
     expect(slots.map((s) => s.ranked_slot)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('gives the last ranked slot to only one of two quizzes submitted at the same time', async () => {
+  it('decides the last ranked slot once when two first answers of a quiz arrive together', async () => {
     const user = await createUser(ctx);
     for (let i = 0; i < 4; i++) {
       const { quiz, answers } = await playQuiz(user);
       await submit(user, quiz.attempt_id, { answers });
     }
-    const [a, b] = [await playQuiz(user), await playQuiz(user)];
-    const results = await Promise.all([
-      submit(user, a.quiz.attempt_id, { answers: a.answers }),
-      submit(user, b.quiz.attempt_id, { answers: b.answers }),
-    ]);
-    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect(results.map((r) => r.json().ranked).sort()).toEqual([false, true]);
+    const { quiz, answers } = await playQuiz(user);
+    const checks = await Promise.all(
+      answers.slice(0, 2).map((a) => check(user, { attempt_id: quiz.attempt_id, ...a })),
+    );
+    expect(checks.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await attemptRow(quiz.attempt_id)).toMatchObject({ ranked: 1, ranked_slot: 5 });
+    expect((await submit(user, quiz.attempt_id, { answers })).json()).toMatchObject({
+      ranked: true,
+    });
+    const sixth = await playQuiz(user);
+    expect(
+      (await submit(user, sixth.quiz.attempt_id, { answers: sixth.answers })).json(),
+    ).toMatchObject({ ranked: false });
     expect(await ledgerRows(user.id)).toHaveLength(5);
-    expect(await totalOf(ctx.db, user.id)).toBe(2500);
   });
 
   it('counts the day in the time zone of the user’s store', async () => {
@@ -991,11 +996,12 @@ describe('attempts left open', () => {
 
   it('closes it on a check or a submit too, without taking the late answers', async () => {
     const user = await createUser(ctx);
+    const submitter = await createUser(ctx);
     const byCheck = await newQuiz(user, 'difficulty=easy');
-    const bySubmit = await newQuiz(user, 'difficulty=easy');
+    const bySubmit = await newQuiz(submitter, 'difficulty=easy');
     await backdate(byCheck.attempt_id, 3 * 3600);
     await backdate(bySubmit.attempt_id, 3 * 3600);
-    const submitted = await submit(user, bySubmit.attempt_id, {
+    const submitted = await submit(submitter, bySubmit.attempt_id, {
       answers: await answersFor(bySubmit),
     });
     expect(submitted.statusCode).toBe(200);
@@ -1107,18 +1113,6 @@ describe('spaced repetition', () => {
       .execute();
     const due = await newQuiz(user, 'difficulty=easy');
     expect(due.questions[0]!.question_id).toBe(missed.question_id);
-  });
-
-  it('avoids the questions of the user’s other open attempts while others are left', async () => {
-    const user = await createUser(ctx);
-    const first = await newQuiz(user, 'difficulty=easy');
-    const second = await newQuiz(user, 'difficulty=easy');
-    const inFirst = new Set(first.questions.map((q) => q.question_id));
-    // 26 two-choice questions: two quizzes of 10 need not share any.
-    expect(second.questions.filter((q) => inFirst.has(q.question_id))).toEqual([]);
-    const third = await newQuiz(user, 'difficulty=easy');
-    const held = new Set([...inFirst, ...second.questions.map((q) => q.question_id)]);
-    expect(third.questions.filter((q) => held.has(q.question_id))).toHaveLength(4);
   });
 
   it('prefers questions never seen to those answered recently', async () => {

@@ -9,6 +9,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers';
+import { quizPlayer } from '../../../test/quiz-player';
 
 let ctx: TestContext;
 
@@ -41,19 +42,9 @@ async function validation(
   return res.json();
 }
 
-async function answerOf(question: QuizQuestion, right: boolean): Promise<number | string> {
-  const truth = await ctx.db
-    .selectFrom('questions')
-    .select(['correct_choice_id', 'accepted_answers'])
-    .where('id', '=', question.question_id)
-    .executeTakeFirstOrThrow();
-  if (question.mode === 'open') {
-    return right ? (JSON.parse(truth.accepted_answers!) as string[])[0]! : 'non';
-  }
-  return right
-    ? truth.correct_choice_id!
-    : question.choices.find((c) => c.id !== truth.correct_choice_id)!.id;
-}
+const { rightAnswer, wrongAnswer } = quizPlayer(() => ctx);
+const answerOf = (question: QuizQuestion, right: boolean) =>
+  right ? rightAnswer(question) : wrongAnswer(question);
 
 async function answer(user: TestUser, quiz: QuizAttempt, right: boolean) {
   const q = quiz.questions[0]!;

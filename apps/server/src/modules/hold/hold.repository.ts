@@ -1,0 +1,76 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Executor } from '../../db/database';
+import type { Database } from '../../db/schema';
+
+/**
+ * Holds the questions for the user unless a live hold of another holder has them; an expired
+ * hold is taken over. Returns the ids actually held.
+ */
+export async function takeHolds(
+  db: Executor,
+  hold: { userId: number; questionIds: readonly number[]; holder: string; expiresAt: string },
+  now: string,
+): Promise<number[]> {
+  if (hold.questionIds.length === 0) return [];
+  const rows = await db
+    .insertInto('question_holds')
+    .values(
+      hold.questionIds.map((questionId) => ({
+        user_id: hold.userId,
+        question_id: questionId,
+        holder: hold.holder,
+        expires_at: hold.expiresAt,
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'question_id'])
+        .doUpdateSet((eb) => ({
+          holder: eb.ref('excluded.holder'),
+          expires_at: eb.ref('excluded.expires_at'),
+        }))
+        .where((eb) =>
+          eb.or([
+            eb('question_holds.expires_at', '<=', now),
+            eb('question_holds.holder', '=', hold.holder),
+          ]),
+        ),
+    )
+    .returning('question_id')
+    .execute();
+  return rows.map((r) => r.question_id);
+}
+
+export async function releaseHolds(db: Executor, holder: string): Promise<void> {
+  await db.deleteFrom('question_holds').where('holder', '=', holder).execute();
+}
+
+/** Who holds the question for the user now, if anyone. */
+export async function liveHolder(
+  db: Executor,
+  userId: number,
+  questionId: number,
+  now: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('question_holds')
+    .select('holder')
+    .where('user_id', '=', userId)
+    .where('question_id', '=', questionId)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.holder;
+}
+
+/** A condition for queries over `questions`: the question is held for the user now. */
+export function heldFor(userId: number, now: string) {
+  return (eb: ExpressionBuilder<Database, 'questions'>) =>
+    eb.exists(
+      eb
+        .selectFrom('question_holds')
+        .select('question_holds.question_id')
+        .whereRef('question_holds.question_id', '=', 'questions.id')
+        .where('question_holds.user_id', '=', userId)
+        .where('question_holds.expires_at', '>', now),
+    );
+}

@@ -1,0 +1,58 @@
+import type { Executor } from '../../db/database';
+import * as repo from './hold.repository';
+
+/**
+ * A question is open for a user wherever they may still answer it: an open quiz, a training
+ * validation, a duel round. While it is open there, the question is held: it is drawn into
+ * nothing else of theirs, and no response reveals its answer anywhere else. One row per
+ * (user, question) makes this true by construction, under any concurrency.
+ */
+
+export const heldFor = repo.heldFor;
+
+/** The holder name of a quiz, training or duel attempt. */
+export function attemptHolder(attemptId: number): string {
+  return `attempt:${attemptId}`;
+}
+
+/** Thrown when a question to hold is already open elsewhere for the user (a concurrent draw). */
+export class QuestionAlreadyHeld extends Error {
+  constructor(readonly questionIds: number[]) {
+    super(`Questions already held: ${questionIds.join(', ')}`);
+    this.name = 'QuestionAlreadyHeld';
+  }
+}
+
+/**
+ * Holds every question for the holder until `expiresAt`, in the caller's transaction; throws
+ * QuestionAlreadyHeld (and the caller rolls back) if any is open elsewhere for the user.
+ */
+export async function holdQuestions(
+  trx: Executor,
+  hold: { userId: number; questionIds: readonly number[]; holder: string; expiresAt: string },
+  now: string,
+): Promise<void> {
+  const held = new Set(await repo.takeHolds(trx, hold, now));
+  const missing = hold.questionIds.filter((id) => !held.has(id));
+  if (missing.length > 0) throw new QuestionAlreadyHeld(missing);
+}
+
+/** Releases what the holder held: its questions are free to be drawn and revealed again. */
+export function releaseHolds(trx: Executor, holder: string): Promise<void> {
+  return repo.releaseHolds(trx, holder);
+}
+
+/**
+ * Whether a response to `holder` may carry the answer of the question: only if no other holder
+ * has it open for the user. Every path that reveals an answer asks this first.
+ */
+export async function mayReveal(
+  db: Executor,
+  userId: number,
+  questionId: number,
+  holder: string,
+  now: string,
+): Promise<boolean> {
+  const current = await repo.liveHolder(db, userId, questionId, now);
+  return current === undefined || current === holder;
+}

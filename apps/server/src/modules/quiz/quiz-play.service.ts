@@ -1,0 +1,187 @@
+import type { z } from 'zod';
+import {
+  answerSeconds,
+  type AttemptResponse,
+  type CheckAnswerResponse,
+  type CorrectAnswer,
+  type checkAnswerRequest,
+} from '@app/contract/quiz';
+import { nowIso, type Db, type Executor } from '../../db/database';
+import { invalid, notFound } from '../../lib/http-error';
+import { attemptHolder, mayReveal } from '../hold/hold.service';
+import * as repo from './quiz.repository';
+import { answerProblem, closeAttempt, expireAttempt, lockAnswer } from './quiz-scoring.service';
+import {
+  QUIZ_ERRORS,
+  attemptForPlay,
+  ownAttempt,
+  parseAccepted,
+  storedResult,
+  type QuizOptions,
+} from './quiz-shared';
+
+/**
+ * Play: checking answers one by one (each locked on its first check, timed by the server),
+ * resuming an attempt, and closing those left open past their deadline. Entry: `checkAnswer`.
+ */
+
+type CheckInput = z.output<typeof checkAnswerRequest>;
+
+const EXPIRY_BATCH = 100;
+
+function correctAnswerOf(row: repo.AttemptQuestionRow): CorrectAnswer {
+  return row.mode === 'open'
+    ? { accepted_answers: parseAccepted(row.accepted_answers) }
+    : { choice_id: row.correct_choice_id ?? 0 };
+}
+
+/**
+ * The locked verdict. The correct answer and explanation come with it outside duels, and only
+ * when the question is open nowhere else for the user.
+ */
+async function verdict(
+  db: Executor,
+  attempt: repo.AttemptRow,
+  row: repo.AttemptQuestionRow,
+): Promise<CheckAnswerResponse> {
+  const result: CheckAnswerResponse = {
+    attempt_id: attempt.id,
+    question_id: row.question_id,
+    is_correct: row.is_correct === 1,
+    points_awarded: row.points_awarded + row.speed_bonus,
+    speed_bonus: row.speed_bonus,
+  };
+  if (attempt.kind === 'duel') return result;
+  const holder = attemptHolder(attempt.id);
+  if (!(await mayReveal(db, attempt.user_id, row.question_id, holder, nowIso()))) return result;
+  return { ...result, correct_answer: correctAnswerOf(row), explanation: row.explanation };
+}
+
+/** The open attempt the check is for: the given one, else the user's open one holding the question. */
+async function attemptToCheck(
+  db: Db,
+  userId: number,
+  input: CheckInput,
+  options: QuizOptions,
+): Promise<repo.AttemptRow> {
+  if (input.attempt_id !== undefined) {
+    const found = await repo.findAttempt(db, input.attempt_id);
+    if (!found || found.user_id !== userId) throw notFound();
+    if (found.status === 'open' && found.kind !== 'duel' && found.expires_at <= nowIso()) {
+      await expireAttempt(db, found, options);
+    }
+    return found;
+  }
+  await closeExpiredAttemptsOf(db, userId, options);
+  const found = await repo.findOpenAttemptWith(db, userId, input.question_id, nowIso());
+  if (!found) throw invalid('question_id', QUIZ_ERRORS.notInOpenAttempt);
+  return found;
+}
+
+/**
+ * Checks one answer. The first check of a question locks it; any later check returns that
+ * verdict. Its time, for the speed bonus, is measured by the server (see `answerSeconds`).
+ */
+export async function checkAnswer(
+  db: Db,
+  userId: number,
+  input: CheckInput,
+  options: QuizOptions,
+): Promise<CheckAnswerResponse> {
+  const attemptId = (await attemptToCheck(db, userId, input, options)).id;
+  const choiceIds = new Set(
+    (await repo.choicesOf(db, [input.question_id])).map((c) => c.choice_id),
+  );
+  return db.transaction().execute(async (trx) => {
+    const open = await repo.lockOpenAttempt(trx, attemptId, nowIso());
+    if (!open) throw invalid('attempt_id', QUIZ_ERRORS.attemptClosed);
+    const rows = await repo.attemptQuestions(trx, attemptId);
+    const row = rows.find((r) => r.question_id === input.question_id);
+    if (!row) throw invalid('question_id', QUIZ_ERRORS.notInAttempt);
+    const problem = answerProblem(row, choiceIds, input.mode, input.answer, (name) => name);
+    if (problem) throw problem;
+    if (row.answered_at !== null) return verdict(trx, open, row);
+
+    const at = nowIso();
+    const answered = rows.filter((r) => r.answered_at !== null);
+    const previous = answered.reduce(
+      (latest, r) => (r.answered_at! > latest ? r.answered_at! : latest),
+      open.created_at,
+    );
+    const seconds = answerSeconds({
+      sinceStartMs: Date.parse(at) - Date.parse(open.created_at),
+      sincePreviousMs: Date.parse(at) - Date.parse(previous),
+      answerNumber: answered.length + 1,
+    });
+    const locked = await lockAnswer(trx, open, row, input.answer, { at, seconds }, options);
+    if (locked) return verdict(trx, open, locked);
+    const current = (await repo.attemptQuestions(trx, attemptId)).find((r) => r.id === row.id)!;
+    return verdict(trx, open, current);
+  });
+}
+
+/** An open attempt to resume with the answers locked so far, or a closed one's result. */
+export async function getAttempt(
+  db: Db,
+  userId: number,
+  attemptId: number,
+  options: QuizOptions,
+): Promise<AttemptResponse> {
+  let attempt = await ownAttempt(db, userId, attemptId);
+  if (attempt.status === 'open' && attempt.expires_at <= nowIso()) {
+    attempt = await expireAttempt(db, attempt, options);
+  }
+  if (attempt.status === 'closed') {
+    return {
+      attempt_id: attempt.id,
+      completed: true,
+      title: attempt.title,
+      difficulty: attempt.difficulty!,
+      question_count: await repo.countAttemptQuestions(db, attempt.id),
+      result: storedResult(attempt),
+    };
+  }
+  const { quiz, rows } = await attemptForPlay(db, attempt);
+  return {
+    ...quiz,
+    completed: false,
+    answered: rows
+      .filter((row) => row.answered_at !== null)
+      .map((row) => ({
+        question_id: row.question_id,
+        is_correct: row.is_correct === 1,
+        points_awarded: row.points_awarded + row.speed_bonus,
+        speed_bonus: row.speed_bonus,
+      })),
+  };
+}
+
+async function expireAll(db: Db, options: QuizOptions, userId?: number): Promise<number> {
+  let closed = 0;
+  for (;;) {
+    const filter = { limit: EXPIRY_BATCH, ...(userId !== undefined ? { userId } : {}) };
+    const expired = await repo.findExpiredAttempts(db, nowIso(), filter);
+    for (const attempt of expired) {
+      if (await closeAttempt(db, attempt, attempt.expires_at, options)) closed += 1;
+    }
+    if (expired.length < EXPIRY_BATCH) return closed;
+  }
+}
+
+/** Closes the user's quiz and training attempts left open past their deadline. */
+export function closeExpiredAttemptsOf(
+  db: Db,
+  userId: number,
+  options: QuizOptions,
+): Promise<number> {
+  return expireAll(db, options, userId);
+}
+
+/**
+ * Closes every quiz and training attempt left open past its deadline, with the answers it has.
+ * The periodic sweep calls it; nothing depends on it, since each attempt is also closed when
+ * next touched, and several instances may run it at once (each close is a conditional update).
+ */
+export function closeExpiredAttempts(db: Db, options: QuizOptions): Promise<number> {
+  return expireAll(db, options);
+}

@@ -1,0 +1,251 @@
+import { randomInt } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  MODE_BY_DIFFICULTY,
+  QUESTION_MODES,
+  QUIZ_ATTEMPT_TTL_HOURS,
+  QUIZ_TITLES,
+} from '@app/contract/constants';
+import {
+  MAX_ID,
+  type AttemptKind,
+  type QuizAttempt,
+  type generateQuizQuery,
+} from '@app/contract/quiz';
+import { isUniqueViolation, nowIso, type Db, type Executor } from '../../db/database';
+import { HttpError, invalid } from '../../lib/http-error';
+import { QuestionAlreadyHeld, attemptHolder, holdQuestions } from '../hold/hold.service';
+import { validationTitle } from '../training/training.service';
+import * as repo from './quiz.repository';
+import { closeExpiredAttemptsOf } from './quiz-play.service';
+import { closeAttempt } from './quiz-scoring.service';
+import {
+  QUIZ_ERRORS,
+  attemptForPlay,
+  choicesByQuestion,
+  playQuestion,
+  pointsIn,
+  type QuizOptions,
+} from './quiz-shared';
+
+/**
+ * Selection: which questions a new attempt draws (spaced repetition, never a question open
+ * elsewhere for the user), and what becomes of the user's open attempt. Entry: `generateQuiz`.
+ */
+
+type GenerateInput = z.output<typeof generateQuizQuery>;
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Draws tried when a concurrent request of the same user took a question or the open slot. */
+const DRAW_TRIES = 3;
+
+/** Whether a candidate is due for review (0), never answered (1) or answered before and not due (2). */
+function learningGroup(c: repo.CandidateRow, now: string): number {
+  if (c.last_answered_at === null) return 1;
+  if (c.due_at !== null && c.due_at <= now) return 0;
+  return 2;
+}
+
+/**
+ * Questions in the order learning favours: those due again after their Leitner interval (most
+ * overdue first), then questions never answered (at random), then the least recently answered.
+ */
+export function orderForLearning<T extends repo.CandidateRow>(
+  candidates: readonly T[],
+  now: string,
+): T[] {
+  const keyed = candidates.map((c) => {
+    const group = learningGroup(c, now);
+    const time = group === 0 ? c.due_at! : group === 2 ? c.last_answered_at! : '';
+    return { c, group, time, tie: randomInt(1 << 30) };
+  });
+  keyed.sort(
+    (a, b) =>
+      a.group - b.group || (a.time < b.time ? -1 : a.time > b.time ? 1 : 0) || a.tie - b.tie,
+  );
+  return keyed.map((k) => k.c);
+}
+
+function shuffled<T>(items: readonly T[]): T[] {
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [result[i], result[j]] = [result[j]!, result[i]!];
+  }
+  return result;
+}
+
+async function resolveCategory(db: Executor, ref: string) {
+  const numeric = /^\d+$/.test(ref) ? Number(ref) : undefined;
+  const category = await repo.findCategory(db, {
+    key: ref,
+    ...(numeric !== undefined && numeric <= MAX_ID ? { id: numeric } : {}),
+  });
+  if (!category) throw invalid('category_id', QUIZ_ERRORS.unknownCategory);
+  return category;
+}
+
+type Request = {
+  userId: number;
+  kind: AttemptKind;
+  difficulty: GenerateInput['difficulty'];
+  category: { id: number; name: string } | undefined;
+  count: number;
+};
+
+/**
+ * What becomes of the user's open attempt of the kind: a quiz not played yet, asked for again
+ * the same way, is resumed (drawing again until the questions suit would choose which quizzes
+ * count); any other is closed with the answers it has, and scored like a submit.
+ */
+async function settleOpenAttempt(
+  db: Db,
+  request: Request,
+  options: QuizOptions,
+): Promise<QuizAttempt | undefined> {
+  const open = await repo.findOpenAttempt(db, request.userId, request.kind);
+  if (!open) return undefined;
+  if (
+    request.kind === 'quiz' &&
+    open.difficulty === request.difficulty &&
+    open.category_id === (request.category?.id ?? null) &&
+    !(await repo.hasLockedAnswer(db, open.id))
+  ) {
+    const { quiz } = await attemptForPlay(db, open);
+    if (quiz.questions.length === request.count) return quiz;
+  }
+  await closeAttempt(db, open, nowIso(), options);
+  return undefined;
+}
+
+/** Draws the questions and creates the attempt holding them, in one transaction. */
+async function drawAttempt(db: Db, request: Request): Promise<QuizAttempt> {
+  const { userId, kind, category } = request;
+  const mode = MODE_BY_DIFFICULTY[request.difficulty];
+  const now = nowIso();
+  const trainingOf = kind === 'training' ? category!.id : undefined;
+  const candidates = orderForLearning(
+    await repo.listCandidateQuestions(db, userId, [mode], now, trainingOf),
+    now,
+  );
+  // A validation needs one question of its module: when every one of the asked mode is open
+  // elsewhere for the user (in a quiz of that module, say), another mode will do.
+  if (kind === 'training' && candidates.length === 0) {
+    const others = QUESTION_MODES.filter((m) => m !== mode);
+    candidates.push(
+      ...orderForLearning(
+        await repo.listCandidateQuestions(db, userId, others, now, trainingOf),
+        now,
+      ),
+    );
+  }
+  const own = category ? candidates.filter((c) => c.category_id === category.id) : candidates;
+  const others = category ? candidates.filter((c) => c.category_id !== category.id) : [];
+  const picked = [...own, ...others].slice(0, request.count).map((c) => c.id);
+  if (picked.length === 0) {
+    throw new HttpError(422, QUIZ_ERRORS.noQuestions, { difficulty: [QUIZ_ERRORS.noQuestions] });
+  }
+
+  const [questions, choices] = await Promise.all([
+    repo.questionsForPlay(db, picked),
+    repo.choicesOf(db, picked),
+  ]);
+  const questionById = new Map(questions.map((q) => [q.id, q]));
+  const choicesOf = choicesByQuestion(choices);
+  const points = pointsIn(kind, questions[0]!.mode);
+  const title =
+    kind === 'training'
+      ? ((await validationTitle(db, category!.id)) ?? category!.name)
+      : QUIZ_TITLES[request.difficulty];
+  const expiresAt = new Date(Date.parse(now) + QUIZ_ATTEMPT_TTL_HOURS * HOUR_MS).toISOString();
+  const plan = picked.map((questionId) => {
+    const question = questionById.get(questionId)!;
+    const order =
+      question.mode === 'open'
+        ? undefined
+        : shuffled((choicesOf.get(questionId) ?? []).map((c) => c.choice_id));
+    return { question, order };
+  });
+
+  const attemptId = await db.transaction().execute(async (trx) => {
+    const id = await repo.insertAttempt(trx, {
+      user_id: userId,
+      kind,
+      difficulty: request.difficulty,
+      category_id: category?.id ?? null,
+      title,
+      status: 'open',
+      created_at: now,
+      expires_at: expiresAt,
+      closed_at: null,
+      score: null,
+      max_points: points * plan.length,
+      speed_bonus: null,
+      correct_count: null,
+      duration: null,
+      ranked: null,
+      ranked_date: null,
+      ranked_slot: null,
+    });
+    await repo.insertAttemptQuestions(
+      trx,
+      plan.map(({ question, order }, index) => ({
+        attempt_id: id,
+        question_id: question.id,
+        position: index + 1,
+        choice_order: order ? JSON.stringify(order) : null,
+      })),
+    );
+    await holdQuestions(
+      trx,
+      { userId, questionIds: picked, holder: attemptHolder(id), expiresAt },
+      now,
+    );
+    return id;
+  });
+
+  return {
+    attempt_id: attemptId,
+    kind,
+    title,
+    difficulty: request.difficulty,
+    expires_at: expiresAt,
+    questions: plan.map(({ question, order }) =>
+      playQuestion(question, choicesOf.get(question.id) ?? [], order, points),
+    ),
+  };
+}
+
+/**
+ * Starts an attempt: `question_count` questions of the difficulty's mode, the category's first,
+ * in the order spaced repetition favours, each with its choices shuffled for this attempt, none
+ * of them open elsewhere for the user. One question of a category is a training validation,
+ * which never earns points. A user has at most one open quiz and one open validation.
+ */
+export async function generateQuiz(
+  db: Db,
+  userId: number,
+  input: GenerateInput,
+  options: QuizOptions,
+): Promise<QuizAttempt> {
+  await closeExpiredAttemptsOf(db, userId, options);
+  const category = input.category_id ? await resolveCategory(db, input.category_id) : undefined;
+  const request: Request = {
+    userId,
+    kind: category && input.question_count === 1 ? 'training' : 'quiz',
+    difficulty: input.difficulty,
+    category,
+    count: input.question_count,
+  };
+  for (let tries = 1; ; tries++) {
+    const resumed = await settleOpenAttempt(db, request, options);
+    if (resumed) return resumed;
+    try {
+      return await drawAttempt(db, request);
+    } catch (error) {
+      // A concurrent request of the same user opened an attempt or held a question first.
+      const raced = error instanceof QuestionAlreadyHeld || isUniqueViolation(error);
+      if (!raced || tries >= DRAW_TRIES) throw error;
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import { POINTS_BY_MODE, RANKED_QUIZZES_PER_DAY, type Difficulty } from '@app/contract/constants';
+import type { AttemptKind, QuizAttempt, QuizQuestion, QuizResult } from '@app/contract/quiz';
+import type { Executor } from '../../db/database';
+import { notFound } from '../../lib/http-error';
+import * as repo from './quiz.repository';
+
+/** What the selection, play and scoring of quizzes share: options, errors and the player's view. */
+
+export type QuizOptions = {
+  /** The brand's time zone: the calendar of users without a store. */
+  timeZone: string;
+  /** Ranked quizzes a user may play per calendar day. */
+  rankedPerDay?: number;
+};
+
+/** The quiz rules that come from the configuration. */
+export function quizOptions(config: {
+  timeZone: string;
+  rankedQuizzesPerDay: number;
+}): QuizOptions {
+  return { timeZone: config.timeZone, rankedPerDay: config.rankedQuizzesPerDay };
+}
+
+export function rankedPerDay(options: QuizOptions): number {
+  return options.rankedPerDay ?? RANKED_QUIZZES_PER_DAY;
+}
+
+export const QUIZ_ERRORS = {
+  unknownCategory: 'The selected category is invalid.',
+  noQuestions: 'No questions are available for this quiz.',
+  notInOpenAttempt: 'This question is not part of an open quiz attempt.',
+  notInAttempt: 'This question is not part of this attempt.',
+  attemptClosed: 'This quiz attempt is closed.',
+  modeMismatch: 'The mode does not match the question.',
+  notAChoice: 'The answer must be the id of one of the choices.',
+  answeredTwice: 'A question may be answered only once.',
+} as const;
+
+export function pointsIn(kind: AttemptKind | 'duel', mode: keyof typeof POINTS_BY_MODE): number {
+  return kind === 'training' ? 0 : POINTS_BY_MODE[mode];
+}
+
+export function parseIds(json: string | null): number[] | undefined {
+  if (json === null) return undefined;
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed)
+    ? parsed.filter((v): v is number => typeof v === 'number')
+    : undefined;
+}
+
+export function parseAccepted(json: string | null): string[] {
+  if (json === null) return [];
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+}
+
+export function choicesByQuestion(rows: repo.ChoiceRow[]): Map<number, repo.ChoiceRow[]> {
+  const map = new Map<number, repo.ChoiceRow[]>();
+  for (const row of rows) {
+    const list = map.get(row.question_id) ?? [];
+    list.push(row);
+    map.set(row.question_id, list);
+  }
+  return map;
+}
+
+/** A question as the player sees it, built field by field so nothing else can slip out. */
+export function playQuestion(
+  question: {
+    id: number;
+    text: string;
+    mode: QuizQuestion['mode'];
+    category_key: string;
+    category_name: string;
+  },
+  choices: repo.ChoiceRow[],
+  order: number[] | undefined,
+  points: number,
+): QuizQuestion {
+  const byId = new Map(choices.map((c) => [c.choice_id, c]));
+  const ordered = order
+    ? order.map((choiceId) => byId.get(choiceId)).filter((c) => c !== undefined)
+    : choices;
+  return {
+    question_id: question.id,
+    text: question.text,
+    mode: question.mode,
+    choices:
+      question.mode === 'open' ? [] : ordered.map((c) => ({ id: c.choice_id, text: c.text })),
+    category: question.category_name,
+    category_key: question.category_key,
+    points,
+  };
+}
+
+/** An open attempt as `generate` returns it, and the answers locked so far. */
+export async function attemptForPlay(
+  db: Executor,
+  attempt: repo.AttemptRow,
+): Promise<{ quiz: QuizAttempt; rows: repo.AttemptQuestionRow[] }> {
+  const rows = await repo.attemptQuestions(db, attempt.id);
+  const choicesOf = choicesByQuestion(
+    await repo.choicesOf(
+      db,
+      rows.map((r) => r.question_id),
+    ),
+  );
+  const kind = attempt.kind as AttemptKind;
+  return {
+    rows,
+    quiz: {
+      attempt_id: attempt.id,
+      kind,
+      title: attempt.title,
+      difficulty: attempt.difficulty as Difficulty,
+      expires_at: attempt.expires_at,
+      questions: rows.map((row) =>
+        playQuestion(
+          { ...row, id: row.question_id },
+          choicesOf.get(row.question_id) ?? [],
+          parseIds(row.choice_order),
+          pointsIn(kind, row.mode),
+        ),
+      ),
+    },
+  };
+}
+
+/** The user's own quiz or training attempt; anything else is 404 (duel attempts are the duel module's). */
+export async function ownAttempt(
+  db: Executor,
+  userId: number,
+  attemptId: number,
+): Promise<repo.AttemptRow> {
+  const attempt = await repo.findAttempt(db, attemptId);
+  if (!attempt || attempt.user_id !== userId || attempt.kind === 'duel') throw notFound();
+  return attempt;
+}
+
+export function storedResult(attempt: repo.AttemptRow): QuizResult {
+  return {
+    score: attempt.score ?? 0,
+    max_points: attempt.max_points,
+    duration: attempt.duration ?? 0,
+    speed_bonus: attempt.speed_bonus ?? 0,
+    correct_count: attempt.correct_count ?? 0,
+    ranked: attempt.ranked === 1,
+  };
+}
