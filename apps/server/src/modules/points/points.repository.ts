@@ -50,8 +50,11 @@ export async function ledgerSum(db: Executor, userId: number): Promise<number> {
   return Number(row.sum);
 }
 
-/** 1-based rank in the global ranking: more points first, then whoever reached the total first. */
-export async function globalRank(db: Executor, userId: number): Promise<number> {
+/**
+ * Whether the user is in the global top 3: more points first, then whoever reached the total
+ * first. Counts at most three users ahead, through the ranking index.
+ */
+export async function isInTopThree(db: Executor, userId: number): Promise<boolean> {
   const me = await db
     .selectFrom('users')
     .select(['total_points', 'points_updated_at'])
@@ -59,7 +62,7 @@ export async function globalRank(db: Executor, userId: number): Promise<number> 
     .executeTakeFirstOrThrow();
   const ahead = await db
     .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select('id')
     .where((eb) =>
       eb.or([
         eb('total_points', '>', me.total_points),
@@ -72,6 +75,7 @@ export async function globalRank(db: Executor, userId: number): Promise<number> 
         ]),
       ]),
     )
-    .executeTakeFirstOrThrow();
-  return Number(ahead.count) + 1;
+    .limit(3)
+    .execute();
+  return ahead.length < 3;
 }

@@ -34,7 +34,7 @@ export async function credit(trx: Executor, entry: Credit): Promise<CreditResult
   });
   if (!inserted) return { credited: false, amount: 0, total };
   const newTotal = amount === 0 ? total : await repo.addToTotal(trx, entry.userId, amount, at);
-  if (amount > 0 && (await repo.globalRank(trx, entry.userId)) <= 3) {
+  if (amount > 0 && (await repo.isInTopThree(trx, entry.userId))) {
     await awardBadge(trx, entry.userId, 'global_top_3', at);
   }
   return { credited: true, amount, total: newTotal };
