@@ -31,7 +31,7 @@ function messagesOf(res: LightMyRequestResponse): string[] {
 /**
  * A 422 whose messages are all sentences free of library wording; with `catalog`, each field's
  * message is also one of the catalog's "The …" sentences (a schema's own message may be worded
- * otherwise, such as the quiz contract's "Too many answers.").
+ * otherwise).
  */
 function expectHuman(res: LightMyRequestResponse, request: string, catalog = true) {
   expect(res.statusCode, request).toBe(422);

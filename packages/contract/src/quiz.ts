@@ -15,7 +15,12 @@ export const OPEN_ANSWER_MAX_LENGTH = 500;
 
 const id = (field: string) =>
   z
-    .number({ error: `The ${field} field is required and must be a number.` })
+    .number({
+      error: (issue) =>
+        issue.input === undefined
+          ? `The ${field} field is required.`
+          : `The ${field} must be a number.`,
+    })
     .int(`The ${field} must be an integer.`)
     .positive(`The ${field} must be a positive integer.`)
     .max(MAX_ID, `The ${field} is invalid.`);
@@ -154,7 +159,10 @@ export const submitAnswer = z.object(answerFields).superRefine(refineAnswer);
 export type SubmitAnswer = z.input<typeof submitAnswer>;
 
 export const submitQuizRequest = z.object({
-  answers: z.array(submitAnswer).max(QUIZ_QUESTION_COUNT, 'Too many answers.').default([]),
+  answers: z
+    .array(submitAnswer)
+    .max(QUIZ_QUESTION_COUNT, `The answers may not have more than ${QUIZ_QUESTION_COUNT} items.`)
+    .default([]),
 });
 export type SubmitQuizRequest = z.input<typeof submitQuizRequest>;
 
