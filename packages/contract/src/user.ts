@@ -64,3 +64,11 @@ export const updateUserRequest = z.object({
   ),
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequest>;
+
+/** `GET /api/user/stats`: total points, duels won/lost as `"won/lost"`, and the current daily streak. */
+export const userStats = z.object({
+  points: z.number().int(),
+  ratio: z.string(),
+  streaks: z.number().int(),
+});
+export type UserStats = z.infer<typeof userStats>;
