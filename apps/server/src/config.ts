@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -7,11 +8,43 @@ import { isTimeZone } from '@app/contract/dates';
 /** The repository root: relative paths in the configuration are resolved from here. */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/**
+ * Requests a minute per token (or per anonymous address): a person answering as fast as they can
+ * makes about one call a second, and a page load a handful at once; 300 leaves several times that.
+ */
+const API_RATE_LIMIT_PER_MINUTE = 300;
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], {
     error: 'must be true or false',
   })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const TRUST_PROXY_HELP =
+  'must be a hop count (1, 2, ...) or a comma-separated list of proxy addresses or CIDR ranges; true would trust any X-Forwarded-For';
+
+/** Where the client's address is read from behind reverse proxies (see docs/decisions/0015). */
+export type TrustProxy = false | { hops: number } | { proxies: string[] };
+
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === 'no') return false;
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : { hops: Number(text) };
+  const proxies = text.split(',').map((entry) => entry.trim());
+  if (proxies.every(isProxyAddress)) return { proxies };
+  ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HELP });
+  return z.NEVER;
+});
+
+/** An address, a CIDR range, or one of the ranges proxy-addr names. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 const timeZone = z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Zurich');
 
@@ -36,8 +69,20 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis://')
     .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9:_.-]{1,64}$/,
+      'must be letters, digits, colons, dots, dashes or underscores',
+    )
+    .default('academy:'),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  API_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(API_RATE_LIMIT_PER_MINUTE),
   RANKED_QUIZZES_PER_DAY: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')
@@ -58,8 +103,12 @@ export type Config = {
   timeZone: string;
   logLevel: string;
   redisUrl: string | undefined;
+  /** Prepended to every key this server writes in Redis, so that deployments may share one. */
+  redisKeyPrefix: string;
   webDistDir: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** API requests a minute per token, or per address for anonymous calls; 0 turns the limit off. */
+  apiRateLimit: number;
   /** Quizzes a user may submit per calendar day that earn ranking points; later ones are practice. */
   rankedQuizzesPerDay: number;
 };
@@ -89,10 +138,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: c.TIMEZONE,
     logLevel: c.LOG_LEVEL,
     redisUrl: c.REDIS_URL,
+    redisKeyPrefix: c.REDIS_KEY_PREFIX,
     webDistDir: path.resolve(ROOT_DIR, c.WEB_DIST_DIR),
     trustProxy: c.TRUST_PROXY,
+    apiRateLimit: c.API_RATE_LIMIT,
     rankedQuizzesPerDay: c.RANKED_QUIZZES_PER_DAY,
   };
+}
+
+/**
+ * Fastify's `trustProxy` for the setting. A hop count becomes a function: Fastify 5 reads a bare
+ * number as "trust nobody", while the function trusts the nearest `hops` addresses of the chain
+ * (the socket's peer, then X-Forwarded-For from its end) and takes the next one as the client.
+ */
+export function trustProxyOption(
+  setting: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (!setting) return false;
+  if ('hops' in setting) {
+    const { hops } = setting;
+    return (_address, hop) => hop < hops;
+  }
+  return setting.proxies;
 }
 
 function resolveSqlitePath(url: string): string {
