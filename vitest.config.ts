@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * One run covers every workspace. The server's API tests run once per database engine:
  * SQLite always, PostgreSQL when TEST_DATABASE_URL is set.
+ *
+ * `allowOnly: false` in every project (a project does not inherit it from this root): a `.only`
+ * left behind fails the run instead of silently skipping the rest of the suite.
  */
 const engines = [
   { name: 'server:sqlite', env: { TEST_DB_ENGINE: 'sqlite' } },
@@ -18,6 +21,7 @@ export default defineConfig({
         test: {
           name: 'contract',
           root: 'packages/contract',
+          allowOnly: false,
           include: ['src/**/*.test.ts'],
         },
       },
@@ -25,6 +29,7 @@ export default defineConfig({
         test: {
           name: engine.name,
           root: 'apps/server',
+          allowOnly: false,
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           env: engine.env,
           testTimeout: 20_000,

@@ -6,7 +6,9 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // A `.only` left behind fails the run, and a flaky test fails instead of passing on a retry.
+  forbidOnly: true,
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],

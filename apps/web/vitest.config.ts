@@ -9,6 +9,8 @@ export default defineConfig({
   },
   test: {
     name: 'web',
+    // A `.only` left behind fails the run. Set here: a project does not inherit the root's options.
+    allowOnly: false,
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
