@@ -3,6 +3,7 @@ import { MESSAGES } from '@app/contract/errors';
 import type { Db } from '../../db/database';
 import { HttpError, unauthenticated } from '../../lib/http-error';
 import * as repo from './auth.repository';
+import { clientKey } from './client-key';
 import type { ThrottleStore } from './login-throttle';
 import { verifyPassword } from './password';
 import { hashSecret, newSecret, parseToken, sameHash } from './token';
@@ -24,42 +25,39 @@ export class AuthService {
     private readonly throttle: ThrottleStore,
   ) {}
 
-  /** Checks the credentials and issues a token; throttled per email and address, and per address. */
+  /**
+   * Checks the credentials and issues a token; throttled per email and address, and per address.
+   * The attempt is counted before the password is checked, so a burst sent at once gets no more
+   * checks than the limit; a success takes its attempt back (see docs/decisions/0013).
+   */
   async login(
     email: string,
     password: string,
-    address: string,
+    ip: string,
   ): Promise<{ userId: number; token: string }> {
     const normalized = email.trim().toLowerCase();
+    const address = clientKey(ip);
     const keys = {
       pair: `login:pair:${address}:${normalized}`,
       address: `login:address:${address}`,
     };
-    const [pair, byAddress] = await Promise.all([
-      this.throttle.get(keys.pair),
-      this.throttle.get(keys.address),
-    ]);
-    const blocked = [
-      pair.count >= LOGIN_LIMITS.perEmailAndAddress ? pair.retryAfter : 0,
-      byAddress.count >= LOGIN_LIMITS.perAddress ? byAddress.retryAfter : 0,
-    ];
-    const retryAfter = Math.max(...blocked);
-    if (retryAfter > 0) {
+    const verdict = await this.throttle.attempt(
+      [
+        { key: keys.pair, max: LOGIN_LIMITS.perEmailAndAddress },
+        { key: keys.address, max: LOGIN_LIMITS.perAddress },
+      ],
+      LOGIN_LIMITS.windowSeconds,
+    );
+    if (!verdict.allowed) {
       throw new HttpError(429, MESSAGES.tooManyAttempts, undefined, {
-        'retry-after': String(retryAfter),
+        'retry-after': String(verdict.retryAfter),
       });
     }
 
     const user = await repo.findCredentialsByEmail(this.db, normalized);
     const valid = await verifyPassword(user?.password_hash, password);
-    if (!user || !valid) {
-      await Promise.all([
-        this.throttle.hit(keys.pair, LOGIN_LIMITS.windowSeconds),
-        this.throttle.hit(keys.address, LOGIN_LIMITS.windowSeconds),
-      ]);
-      throw new HttpError(401, MESSAGES.invalidCredentials);
-    }
-    await this.throttle.clear(keys.pair);
+    if (!user || !valid) throw new HttpError(401, MESSAGES.invalidCredentials);
+    await Promise.all([this.throttle.clear(keys.pair), this.throttle.release(keys.address)]);
     return { userId: user.id, token: await this.issueToken(user.id, 'web') };
   }
 

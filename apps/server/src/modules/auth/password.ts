@@ -1,4 +1,14 @@
 import { hash, verify } from '@node-rs/argon2';
+import { Semaphore } from './semaphore';
+
+/**
+ * Verifications allowed to run at once in this process; the others wait in line. Each takes about
+ * 19 MiB and a thread of libuv's pool (4 threads by default) for tens of milliseconds: two leave
+ * room in the pool for file and DNS work, and still check dozens of logins a second.
+ */
+export const CONCURRENT_VERIFICATIONS = 2;
+
+const verifications = new Semaphore(CONCURRENT_VERIFICATIONS);
 
 /** argon2id with the library's defaults (19 MiB, 2 passes), as OWASP recommends. */
 export function hashPassword(password: string): Promise<string> {
@@ -17,8 +27,9 @@ export async function verifyPassword(
 ): Promise<boolean> {
   if (storedHash === undefined) {
     dummyHash ??= hash('not-a-real-password');
-    await verify(await dummyHash, password).catch(() => false);
+    const throwaway = await dummyHash;
+    await verifications.run(() => verify(throwaway, password).catch(() => false));
     return false;
   }
-  return verify(storedHash, password).catch(() => false);
+  return verifications.run(() => verify(storedHash, password).catch(() => false));
 }
