@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   createTestApp,
@@ -178,6 +178,45 @@ describe('bearer tokens', () => {
       .execute();
     expect((await me(bearer(stale))).statusCode).toBe(401);
     expect((await me(bearer(recent))).statusCode).toBe(200);
+  });
+
+  it('records when a token is used, at most once a minute', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = new Date('2030-03-01T08:00:00Z').getTime();
+      vi.setSystemTime(start);
+      const token = await ctx.app.auth.issueToken(claire.id, 'test');
+      const lastUsed = async () =>
+        (
+          await ctx.db
+            .selectFrom('personal_access_tokens')
+            .select('last_used_at')
+            .where('id', '=', Number(token.split('|')[0]))
+            .executeTakeFirstOrThrow()
+        ).last_used_at;
+      const at = (ms: number) => new Date(start + ms).toISOString();
+
+      vi.setSystemTime(start + 30_000);
+      expect((await me(bearer(token))).statusCode).toBe(200);
+      expect(await lastUsed()).toBe(at(0));
+
+      vi.setSystemTime(start + 61_000);
+      expect((await me(bearer(token))).statusCode).toBe(200);
+      expect(await lastUsed()).toBe(at(61_000));
+
+      vi.setSystemTime(start + 100_000);
+      expect((await me(bearer(token))).statusCode).toBe(200);
+      expect(await lastUsed()).toBe(at(61_000));
+
+      // Used now and then, a token lives on well past 30 days from its creation.
+      vi.setSystemTime(start + 20 * 86_400_000);
+      expect((await me(bearer(token))).statusCode).toBe(200);
+      vi.setSystemTime(start + 45 * 86_400_000);
+      expect((await me(bearer(token))).statusCode).toBe(200);
+      expect(await lastUsed()).toBe(at(45 * 86_400_000));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers 401, not 404, to an unknown API path without a token', async () => {
