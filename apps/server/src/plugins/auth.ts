@@ -16,22 +16,69 @@ declare module 'fastify' {
   }
 }
 
-const PUBLIC_PREFIXES = ['/api/docs'];
+/**
+ * What a request may do without a token, decided by the route it matched (its pattern and
+ * config), never by the raw URL, which can be spelt many ways (`/%61pi/user` matches `/api/user`):
+ * - `token`: a route under /api, or an unknown path that reads as one, needs a valid token;
+ * - `public`: a route under /api marked public, or the OpenAPI viewer under /api/docs;
+ * - `none`: not the API (the web app, its files, the uploads).
+ */
+export type ApiAccess = 'token' | 'public' | 'none';
 
-/** Secure by default: every /api route needs a valid bearer token unless it is marked public. */
+export function apiAccessOf(request: FastifyRequest): ApiAccess {
+  const pattern = request.is404 ? undefined : request.routeOptions.url;
+  if (pattern === undefined) return isUnderApi(normalizedPath(request.url)) ? 'token' : 'none';
+  if (!isUnderApi(pattern)) return 'none';
+  if (request.routeOptions.config.public === true || isUnder(pattern, '/api/docs')) {
+    return 'public';
+  }
+  return 'token';
+}
+
+/**
+ * Secure by default: every /api route needs a valid bearer token unless it is marked public.
+ * The token is read when the request arrives, without refusing anything yet, so that the rate
+ * limit (plugins/rate-limit.ts, also on onRequest) counts a valid token by itself and anything
+ * else by its address; anonymous calls to protected routes are refused right after, before the
+ * body is read.
+ */
 export default fp(
   async function auth(app: FastifyInstance) {
     app.decorate('auth', new AuthService(app.db, app.throttle));
     app.decorateRequest('session', null);
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api')) return;
-      if (request.routeOptions.config?.public) return;
-      if (PUBLIC_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
-      request.session = await app.auth.authenticate(bearerOf(request));
+      if (apiAccessOf(request) === 'none') return;
+      request.session = await app.auth.sessionFor(bearerOf(request));
+    });
+    app.addHook('preParsing', async (request) => {
+      if (apiAccessOf(request) === 'token' && !request.session) throw unauthenticated();
     });
   },
   { name: 'auth', dependencies: ['db', 'throttle'] },
 );
+
+function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+function isUnderApi(path: string): boolean {
+  return isUnder(path, '/api');
+}
+
+/** An unmatched URL read the way a lenient router might: decoded, lowercased, slashes merged. */
+function normalizedPath(url: string): string {
+  const path = url.split('?')[0]!;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: keep the path as it came.
+  }
+  return decoded
+    .replaceAll('\\', '/')
+    .replace(/\/{2,}/g, '/')
+    .toLowerCase();
+}
 
 function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

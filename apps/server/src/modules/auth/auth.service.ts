@@ -1,7 +1,7 @@
 import { TOKEN_IDLE_DAYS } from '@app/contract/constants';
 import { MESSAGES } from '@app/contract/errors';
 import type { Db } from '../../db/database';
-import { HttpError, unauthenticated } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import * as repo from './auth.repository';
 import { clientKey } from './client-key';
 import type { ThrottleStore } from './login-throttle';
@@ -72,17 +72,17 @@ export class AuthService {
     return `${id}|${secret}`;
   }
 
-  /** The session a bearer token opens; 401 if it is malformed, unknown, revoked or idle too long. */
-  async authenticate(bearer: string | undefined): Promise<Session> {
+  /** The session a bearer token opens; null if it is missing, malformed, unknown, revoked or idle too long. */
+  async sessionFor(bearer: string | undefined): Promise<Session | null> {
     const parsed = bearer ? parseToken(bearer) : undefined;
-    if (!parsed) throw unauthenticated();
+    if (!parsed) return null;
     const token = await repo.findToken(this.db, parsed.id);
-    if (!token || !sameHash(token.token_hash, hashSecret(parsed.secret))) throw unauthenticated();
+    if (!token || !sameHash(token.token_hash, hashSecret(parsed.secret))) return null;
     const now = Date.now();
     const lastUsed = Date.parse(token.last_used_at);
     if (now - lastUsed > TOKEN_IDLE_DAYS * DAY_MS) {
       await repo.deleteToken(this.db, token.id);
-      throw unauthenticated();
+      return null;
     }
     if (now - lastUsed > TOUCH_EVERY_MS)
       await repo.touchToken(this.db, token.id, new Date(now).toISOString());
