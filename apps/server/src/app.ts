@@ -11,6 +11,7 @@ import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
+import rateLimitPlugin from './plugins/rate-limit';
 import throttlePlugin from './plugins/throttle';
 import webPlugin from './plugins/web';
 import authRoutes from './modules/auth/auth.routes';
@@ -70,6 +71,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(throttlePlugin);
   await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);

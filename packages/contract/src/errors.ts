@@ -11,6 +11,7 @@ export const MESSAGES = {
   unauthenticated: 'Unauthenticated.',
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many login attempts. Please try again later.',
+  tooManyRequests: 'Too many requests. Please slow down.',
   forbidden: 'This action is unauthorized.',
   notFound: 'Not found.',
   bodyTooLarge: 'The request body is too large.',
