@@ -15,18 +15,35 @@ export const RIVAL = {
 
 type Account = { email: string; password: string };
 
+type SignInOptions = {
+  /**
+   * Store the session for the first page only. By default it is put back on every page load,
+   * which would undo a logout (the storage cleared, then the page reloaded).
+   */
+  once?: boolean;
+};
+
 /** Signs in through the API (as the login page would) and stores the session where the web app reads it. */
-export async function signIn(page: Page, account: Account = DEMO): Promise<void> {
+export async function signIn(
+  page: Page,
+  account: Account = DEMO,
+  { once = false }: SignInOptions = {},
+): Promise<void> {
   const response = await page.request.post('/api/login', {
     data: { email: account.email, password: account.password },
   });
   expect(response.status()).toBe(200);
   const { user, token } = await response.json();
   await page.addInitScript(
-    ([key, value]) => {
+    ([key, value, firstPageOnly]) => {
+      // Session storage outlives a reload of the tab, not the tab: it remembers the first page.
+      if (firstPageOnly) {
+        if (window.sessionStorage.getItem('e2e-signed-in')) return;
+        window.sessionStorage.setItem('e2e-signed-in', 'yes');
+      }
       if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
     },
-    [STORAGE_KEYS.user, JSON.stringify({ ...user, token })] as const,
+    [STORAGE_KEYS.user, JSON.stringify({ ...user, token }), once] as const,
   );
 }
 

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from '../support/fixtures';
+import { DEMO, expect, expectNoSeriousA11yViolations, signIn, test } from '../support/fixtures';
 
 test.describe('the global layout', () => {
   test('hides the header and the footer on the quiz and duel-play pages', async ({ page }) => {
@@ -41,6 +41,43 @@ test.describe('the global layout', () => {
 
     await page.getByRole('link', { name: 'Account' }).click();
     await expect(page).toHaveURL('/profile');
+  });
+
+  test('logs out from the burger menu on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await signIn(page, DEMO, { once: true });
+    await page.goto('/training');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Available trainings' }),
+    ).toBeVisible();
+    const token = await page.evaluate(
+      () => JSON.parse(window.localStorage.getItem('user')!).token as string,
+    );
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const account = page.getByRole('region', { name: 'Account' });
+    await expect(account.getByRole('link', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    await expect(account.getByRole('button', { name: 'News' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await account.getByRole('button', { name: 'Logout' }).click();
+
+    await expect(page).toHaveURL(/\/login\?redirect=%2Ftraining$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Welcome to the Academy' }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+    await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    // The token is revoked on the server, not only forgotten by the browser.
+    const after = await page.request.get('/api/user', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(after.status()).toBe(401);
   });
 
   test('has no burger on a wide screen', async ({ page }) => {

@@ -12,7 +12,7 @@ import { t } from '@/lib/i18n';
 import { useMediaQuery } from '@/lib/use-media-query';
 import styles from './header.module.css';
 
-const NAV_ID = 'primary-navigation';
+const PANEL_ID = 'header-panel';
 
 type NavItem = { id: string; to: string; label: string; end?: boolean; placeholder?: boolean };
 
@@ -40,7 +40,7 @@ export function Header() {
 
   const headerRef = useRef<HTMLElement>(null);
   const burgerRef = useRef<HTMLButtonElement>(null);
-  const navRef = useRef<HTMLElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(false);
 
   useEffect(() => {
@@ -48,7 +48,7 @@ export function Header() {
       if (wasOpen.current) {
         // Give focus back to the burger unless the user put it somewhere else.
         const active = document.activeElement;
-        if (!active || active === document.body || navRef.current?.contains(active)) {
+        if (!active || active === document.body || panelRef.current?.contains(active)) {
           burgerRef.current?.focus();
         }
       }
@@ -80,20 +80,14 @@ export function Header() {
   const accountItems: MenuItem[] = isAuthenticated
     ? [
         { id: 'profile', to: paths.profile(), label: t('account.profile') },
-        // News has no action yet (SPEC.md); it only closes the menu.
+        // News has no action yet (SPEC.md); it only closes the menu or the panel.
         { id: 'news', onSelect: () => {}, label: t('account.news') },
         { id: 'logout', onSelect: () => void logout(), label: t('account.logout') },
       ]
     : [{ id: 'login', to: paths.login(), label: t('account.login') }];
 
   const navigation = (
-    <nav
-      ref={navRef}
-      id={NAV_ID}
-      aria-label={t('nav.label')}
-      className={styles.nav}
-      hidden={isNarrow && !panelOpen}
-    >
+    <nav aria-label={t('nav.label')} className={styles.nav}>
       <ul role="list" className={styles.navList}>
         {navItems().map((item) => (
           <li key={item.id}>
@@ -112,6 +106,46 @@ export function Header() {
     </nav>
   );
 
+  // The narrow layout has no avatar menu: the panel offers the same account items under the links.
+  const panel = (
+    <div ref={panelRef} id={PANEL_ID} className={styles.panel} hidden={!panelOpen}>
+      {navigation}
+      <section aria-label={t('account.menu')}>
+        {user ? (
+          <div className={styles.identity}>
+            <Avatar src={user.profile_picture_url} size="md" />
+            <p className={styles.identityText}>
+              <span className={styles.identityName}>{user.name}</span>
+              {user.store ? <span className={styles.identityStore}>{user.store.name}</span> : null}
+            </p>
+          </div>
+        ) : null}
+        <ul role="list" className={styles.accountList}>
+          {accountItems.map((item) => (
+            <li key={item.id}>
+              {item.to !== undefined ? (
+                <Link to={item.to} className={styles.accountItem} onClick={close}>
+                  {item.label}
+                </Link>
+              ) : (
+                <button
+                  type="button"
+                  className={styles.accountItem}
+                  onClick={() => {
+                    close();
+                    item.onSelect();
+                  }}
+                >
+                  {item.label}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+
   return (
     <header ref={headerRef} className={styles.header} data-layout={isNarrow ? 'narrow' : 'wide'}>
       <div className={styles.bar}>
@@ -121,7 +155,7 @@ export function Header() {
             type="button"
             className={styles.burger}
             aria-expanded={panelOpen}
-            aria-controls={NAV_ID}
+            aria-controls={PANEL_ID}
             aria-label={t('nav.menu')}
             onClick={() => setOpenAt(panelOpen ? null : location.key)}
           >
@@ -138,7 +172,7 @@ export function Header() {
           <span className={styles.spacer} aria-hidden="true" />
         )}
         {/* In the narrow layout the panel follows its button, in reading and tab order. */}
-        {isNarrow ? navigation : null}
+        {isNarrow ? panel : null}
 
         <Link to={paths.home()} className={styles.logoLink}>
           <Logo className={styles.logo} />

@@ -202,7 +202,8 @@ describe('narrow screens (768 px or less)', () => {
     await app.user.click(burger);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(burger.getAttribute('aria-expanded')).toBe('true');
-    expect(burger.getAttribute('aria-controls')).toBe(nav.id);
+    const panel = document.getElementById(burger.getAttribute('aria-controls')!);
+    expect(panel?.contains(nav)).toBe(true);
 
     await app.user.keyboard('{Escape}');
     expect(burger.getAttribute('aria-expanded')).toBe('false');
@@ -224,6 +225,98 @@ describe('narrow screens (768 px or less)', () => {
     await app.user.click(burger);
     await app.user.click(screen.getByRole('heading', { level: 1 }));
     expect(burger.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('offers Profile, News and Logout under the links, in tab order after them', async () => {
+    setViewport('narrow');
+    signedIn();
+    const app = renderApp('/training');
+    const burger = await screen.findByRole('button', { name: 'Menu' });
+
+    burger.focus();
+    await app.user.keyboard('{Enter}');
+
+    const account = screen.getByRole('region', { name: 'Account' });
+    expect(within(account).getByText('Camille Rochat')).toBeTruthy();
+    expect(within(account).getByText('Aurèle Genève')).toBeTruthy();
+    expect(within(account).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe(
+      '/profile',
+    );
+    for (let i = 0; i < 6; i += 1) await app.user.tab();
+    expect(document.activeElement?.textContent).toBe('Événements');
+    await app.user.tab();
+    expect(document.activeElement).toBe(within(account).getByRole('link', { name: 'Profile' }));
+    await app.user.tab();
+    expect(document.activeElement).toBe(within(account).getByRole('button', { name: 'News' }));
+    await app.user.tab();
+    expect(document.activeElement).toBe(within(account).getByRole('button', { name: 'Logout' }));
+  });
+
+  it('News only closes the panel, and gives focus back to the burger', async () => {
+    setViewport('narrow');
+    signedIn();
+    const app = renderApp('/training');
+    const burger = await screen.findByRole('button', { name: 'Menu' });
+
+    await app.user.click(burger);
+    await app.user.click(screen.getByRole('button', { name: 'News' }));
+
+    expect(burger.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('region', { name: 'Account' })).toBeNull();
+    expect(app.location().pathname).toBe('/training');
+    expect(document.activeElement).toBe(burger);
+  });
+
+  it('Profile goes to the profile and closes the panel', async () => {
+    setViewport('narrow');
+    signedIn();
+    const app = renderApp('/training');
+    const burger = await screen.findByRole('button', { name: 'Menu' });
+
+    await app.user.click(burger);
+    await app.user.click(
+      within(screen.getByRole('region', { name: 'Account' })).getByRole('link', {
+        name: 'Profile',
+      }),
+    );
+
+    await screen.findByRole('heading', { level: 1, name: 'Profile — coming soon' });
+    expect(app.location().pathname).toBe('/profile');
+    expect(burger.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('logs out from the panel: revokes the token, clears the storage and reloads', async () => {
+    setViewport('narrow');
+    const server = signedIn().on('POST', '/api/logout', json(204));
+    window.localStorage.setItem('submittedQuizzes', '[1]');
+    const jsdomErrors = captureJsdomErrors();
+    try {
+      const app = renderApp('/training');
+      await app.user.click(await screen.findByRole('button', { name: 'Menu' }));
+
+      await app.user.click(screen.getByRole('button', { name: 'Logout' }));
+
+      await waitFor(() => expect(window.localStorage.length).toBe(0));
+      const logout = server.callsTo('POST', '/api/logout');
+      expect(logout).toHaveLength(1);
+      expect(logout[0]?.headers.get('Authorization')).toMatch(/^Bearer /);
+      await waitFor(() => expect(jsdomErrors.messages.join()).toMatch(/navigation/));
+    } finally {
+      jsdomErrors.restore();
+    }
+  });
+
+  it('offers Login in the panel to an anonymous visitor', async () => {
+    setViewport('narrow');
+    mockFetch();
+    const app = renderApp('/register');
+    await app.user.click(await screen.findByRole('button', { name: 'Menu' }));
+
+    const account = screen.getByRole('region', { name: 'Account' });
+    expect(within(account).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+      '/login',
+    );
+    expect(within(account).queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 
   it('sends the avatar straight to the profile, or to login when anonymous', async () => {
