@@ -21,7 +21,12 @@ export default fp(
     const { apiRateLimit, redisUrl, redisKeyPrefix } = app.config;
     if (apiRateLimit === 0) return;
     const redis = redisUrl ? await openRedis(redisUrl, app.log, 'API rate limit') : undefined;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
+    if (redis) {
+      app.addHook('onClose', async () => {
+        // quit fails while Redis is away; disconnect then stops the reconnection attempts.
+        await redis.quit().catch(() => redis.disconnect());
+      });
+    }
 
     await app.register(fastifyRateLimit, {
       // Applied by the hook below, which also sees unknown /api paths (no route, no route hook).
