@@ -19,6 +19,8 @@ import healthRoutes from './modules/health/health.routes';
 import userRoutes from './modules/user/user.routes';
 import quizRoutes from './modules/quiz/quiz.routes';
 import trainingRoutes from './modules/training/training.routes';
+import dailyRoutes from './modules/daily/daily.routes';
+import statsRoutes from './modules/stats/stats.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -79,6 +81,8 @@ export async function buildApp({
   await app.register(userRoutes);
   await app.register(quizRoutes);
   await app.register(trainingRoutes);
+  await app.register(dailyRoutes);
+  await app.register(statsRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoDataIfEmpty } from './db/seed/demo';
+import { pickAhead } from './modules/daily/daily.service';
 import { startSweeper } from './sweeper';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -27,6 +28,7 @@ async function main() {
     if (seeded)
       app.log.info('demo data loaded: sign in as demo@example.com with the password demo1234');
   }
+  await pickAhead(db, { timeZone: config.timeZone });
   const sweeper = startSweeper(app);
 
   let closing = false;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { closeExpiredAttempts } from './modules/quiz/quiz-play.service';
 import { quizOptions } from './modules/quiz/quiz-shared';
+import { pickAhead } from './modules/daily/daily.service';
 
 const EVERY_MS = 10 * 60 * 1000;
 
@@ -12,6 +13,7 @@ export function startSweeper(app: FastifyInstance): { stop: () => void } {
   const tasks: Record<string, () => Promise<number>> = {
     'idle tokens removed': () => app.auth.pruneIdleTokens(),
     'expired quiz attempts closed': () => closeExpiredAttempts(app.db, quizOptions(app.config)),
+    'daily questions picked ahead': () => pickAhead(app.db, { timeZone: app.config.timeZone }),
   };
   // Each task on its own: one failing does not hold back the others.
   const run = async () => {

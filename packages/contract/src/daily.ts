@@ -70,3 +70,23 @@ export const DAILY_ERRORS = {
   alreadyAnswered: 'You have already answered today’s question.',
   notToday: 'This is not today’s question.',
 } as const;
+
+type DayOutcome = { is_correct: boolean; streak: number };
+
+/** The streak a daily answer ends: yesterday's plus one when right (a missed day starts again at 1), 0 when wrong. */
+export function streakAfter(yesterday: DayOutcome | undefined, correct: boolean): number {
+  if (!correct) return 0;
+  return (yesterday?.is_correct ? yesterday.streak : 0) + 1;
+}
+
+/**
+ * The current streak: counted back from today when today's answer is right, from yesterday while
+ * today's question is not answered yet; a wrong answer today ends it.
+ */
+export function currentStreak(
+  today: DayOutcome | undefined,
+  yesterday: DayOutcome | undefined,
+): number {
+  if (today) return today.is_correct ? today.streak : 0;
+  return yesterday?.is_correct ? yesterday.streak : 0;
+}

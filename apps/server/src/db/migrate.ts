@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import * as initial from './migrations/0001-initial';
 import * as questionHolds from './migrations/0002-question-holds';
+import * as dailyStreaks from './migrations/0003-daily-streaks';
 
 /** Migrations in the order they run; a new one is added at the end and never edited once shipped. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-question-holds': questionHolds,
+  '0003-daily-streaks': dailyStreaks,
 };
 
 const provider: MigrationProvider = {

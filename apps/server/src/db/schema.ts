@@ -212,6 +212,8 @@ export interface SplitsTable {
 export interface DailyQuestionsTable {
   day: string;
   question_id: number;
+  /** Picks of one cycle never repeat a question; a new cycle starts once every question was used. */
+  cycle: Generated<number>;
   created_at: string;
 }
 
@@ -223,6 +225,8 @@ export interface DailyAnswersTable {
   answer: string;
   is_correct: Flag;
   points: number;
+  /** Consecutive right answers ending with this one (0 for a wrong one). */
+  streak: Generated<number>;
   created_at: string;
 }
 

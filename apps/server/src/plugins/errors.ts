@@ -28,7 +28,9 @@ export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send(body(error.message, error.errors));
+      return reply
+        .code(error.statusCode)
+        .send({ ...body(error.message, error.errors), ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const problems = error.validation.map((issue): Problem => ({

@@ -5,6 +5,7 @@ import {
   type Difficulty,
   type QuestionMode,
 } from '@app/contract/constants';
+import { streakAfter } from '@app/contract/daily';
 import { addDays, localDay } from '@app/contract/dates';
 import { ROOT_DIR, type Config } from '../../config';
 import type { Insertable } from 'kysely';
@@ -185,6 +186,7 @@ async function seedDailyHistory(
   const skipped = new Set([7, 15]);
   const days = pattern.length + skipped.size;
   let p = 0;
+  let previous: { is_correct: boolean; streak: number } | undefined;
   for (let back = days; back >= 1; back--) {
     const day = addDays(today, -back);
     const question = questions[(days - back) % questions.length]!;
@@ -192,8 +194,13 @@ async function seedDailyHistory(
       .insertInto('daily_questions')
       .values({ day, question_id: question.id, created_at: now.toISOString() })
       .execute();
-    if (skipped.has(back)) continue;
+    if (skipped.has(back)) {
+      previous = undefined;
+      continue;
+    }
     const correct = pattern[p++] === 1;
+    const streak = streakAfter(previous, correct);
+    previous = { is_correct: correct, streak };
     const points = correct ? POINTS_BY_MODE[question.mode] : 0;
     const at = `${day}T08:30:00.000Z`;
     await trx
@@ -205,6 +212,7 @@ async function seedDailyHistory(
         answer: correct ? question.correct : '',
         is_correct: correct ? 1 : 0,
         points,
+        streak,
         created_at: at,
       })
       .execute();

@@ -62,10 +62,14 @@ export async function liveHolder(
   return row?.holder;
 }
 
-/** A condition for queries over `questions`: the question is held for the user now. */
-export function heldFor(userId: number, now: string) {
-  return (eb: ExpressionBuilder<Database, 'questions'>) =>
-    eb.exists(
+/**
+ * A condition for queries over `questions`: the question is held for the user now, or is the
+ * daily question of one of `dailyDays` (open for everyone who has not answered it yet, and its
+ * answer is shown to everyone who has).
+ */
+export function heldFor(userId: number, now: string, dailyDays: readonly string[] = []) {
+  return (eb: ExpressionBuilder<Database, 'questions'>) => {
+    const held = eb.exists(
       eb
         .selectFrom('question_holds')
         .select('question_holds.question_id')
@@ -73,4 +77,16 @@ export function heldFor(userId: number, now: string) {
         .where('question_holds.user_id', '=', userId)
         .where('question_holds.expires_at', '>', now),
     );
+    if (dailyDays.length === 0) return held;
+    return eb.or([
+      held,
+      eb.exists(
+        eb
+          .selectFrom('daily_questions')
+          .select('daily_questions.question_id')
+          .whereRef('daily_questions.question_id', '=', 'questions.id')
+          .where('daily_questions.day', 'in', dailyDays),
+      ),
+    ]);
+  };
 }

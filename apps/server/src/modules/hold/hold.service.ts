@@ -1,3 +1,4 @@
+import { addDays, localDay } from '@app/contract/dates';
 import type { Executor } from '../../db/database';
 import * as repo from './hold.repository';
 
@@ -9,6 +10,16 @@ import * as repo from './hold.repository';
  */
 
 export const heldFor = repo.heldFor;
+
+/**
+ * The days whose daily question a draw must avoid: it is open for everyone on their own calendar
+ * day, from the brand's yesterday to its day after tomorrow (an attempt drawn now may still be
+ * open tomorrow), whatever the user's time zone.
+ */
+export function dailyDaysInPlay(now: Date, brandTimeZone: string): string[] {
+  const today = localDay(now, brandTimeZone);
+  return [-1, 0, 1, 2].map((offset) => addDays(today, offset));
+}
 
 /** The holder name of a quiz, training or duel attempt. */
 export function attemptHolder(attemptId: number): string {

@@ -14,7 +14,12 @@ import {
 } from '@app/contract/quiz';
 import { isUniqueViolation, nowIso, type Db, type Executor } from '../../db/database';
 import { HttpError, invalid } from '../../lib/http-error';
-import { QuestionAlreadyHeld, attemptHolder, holdQuestions } from '../hold/hold.service';
+import {
+  QuestionAlreadyHeld,
+  attemptHolder,
+  dailyDaysInPlay,
+  holdQuestions,
+} from '../hold/hold.service';
 import { validationTitle } from '../training/training.service';
 import * as repo from './quiz.repository';
 import { closeExpiredAttemptsOf } from './quiz-play.service';
@@ -91,6 +96,8 @@ type Request = {
   difficulty: GenerateInput['difficulty'];
   category: { id: number; name: string } | undefined;
   count: number;
+  /** The brand's time zone, where the daily questions to avoid are counted. */
+  timeZone: string;
 };
 
 /**
@@ -123,9 +130,12 @@ async function drawAttempt(db: Db, request: Request): Promise<QuizAttempt> {
   const { userId, kind, category } = request;
   const mode = MODE_BY_DIFFICULTY[request.difficulty];
   const now = nowIso();
-  const trainingOf = kind === 'training' ? category!.id : undefined;
+  const pool = {
+    categoryId: kind === 'training' ? category!.id : undefined,
+    dailyDays: dailyDaysInPlay(new Date(now), request.timeZone),
+  };
   const candidates = orderForLearning(
-    await repo.listCandidateQuestions(db, userId, [mode], now, trainingOf),
+    await repo.listCandidateQuestions(db, userId, [mode], now, pool),
     now,
   );
   // A validation needs one question of its module: when every one of the asked mode is open
@@ -133,10 +143,7 @@ async function drawAttempt(db: Db, request: Request): Promise<QuizAttempt> {
   if (kind === 'training' && candidates.length === 0) {
     const others = QUESTION_MODES.filter((m) => m !== mode);
     candidates.push(
-      ...orderForLearning(
-        await repo.listCandidateQuestions(db, userId, others, now, trainingOf),
-        now,
-      ),
+      ...orderForLearning(await repo.listCandidateQuestions(db, userId, others, now, pool), now),
     );
   }
   const own = category ? candidates.filter((c) => c.category_id === category.id) : candidates;
@@ -236,6 +243,7 @@ export async function generateQuiz(
     difficulty: input.difficulty,
     category,
     count: input.question_count,
+    timeZone: options.timeZone,
   };
   for (let tries = 1; ; tries++) {
     const resumed = await settleOpenAttempt(db, request, options);

@@ -21,15 +21,16 @@ export async function findCategory(db: Executor, ref: { id?: number; key: string
 
 /**
  * Active questions of the modes (of one category, when given) that are not open anywhere for the
- * user, with the user's Leitner box, if any.
+ * user, nor the daily question of one of `dailyDays`, with the user's Leitner box, if any.
  */
 export function listCandidateQuestions(
   db: Executor,
   userId: number,
   modes: readonly QuestionMode[],
   now: string,
-  categoryId?: number,
+  options: { categoryId?: number | undefined; dailyDays: readonly string[] },
 ) {
+  const { categoryId } = options;
   return db
     .selectFrom('questions')
     .leftJoin('question_reviews', (join) =>
@@ -45,7 +46,7 @@ export function listCandidateQuestions(
     ])
     .where('questions.mode', 'in', modes)
     .where('questions.active', '=', 1)
-    .where((eb) => eb.not(heldFor(userId, now)(eb)))
+    .where((eb) => eb.not(heldFor(userId, now, options.dailyDays)(eb)))
     .$if(categoryId !== undefined, (qb) => qb.where('questions.category_id', '=', categoryId!))
     .orderBy('questions.id')
     .execute();
