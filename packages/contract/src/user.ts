@@ -72,3 +72,33 @@ export const userStats = z.object({
   streaks: z.number().int(),
 });
 export type UserStats = z.infer<typeof userStats>;
+
+/** `GET /api/users`: colleagues with what anyone may see of them, filtered, sorted and paged by the server. */
+export const USER_SORTS = ['name', 'country', 'store'] as const;
+
+export const colleague = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  profile_picture_url: z.string(),
+  store: store.nullable(),
+  total_points: z.number().int(),
+});
+export type Colleague = z.infer<typeof colleague>;
+
+export const usersResponse = z.object({
+  data: z.array(colleague),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type UsersResponse = z.infer<typeof usersResponse>;
+
+/** `POST /api/user/profile-picture` (multipart field `profile_picture`). */
+export const profilePictureResponse = z.object({
+  profile_picture_url: z.string(),
+  profile_picture: z.string().nullable(),
+});
+export type ProfilePictureResponse = z.infer<typeof profilePictureResponse>;
