@@ -59,3 +59,10 @@ export function trainingProgress(completed: number, total: number): number {
   if (total <= 0) return 0;
   return Math.round((Math.min(completed, total) / total) * 100);
 }
+
+/** `GET /api/training/store-completions`: colleagues of the user's store (the user excluded) who completed every module. */
+export const storeCompletions = z.object({
+  completed: z.number().int(),
+  total: z.number().int(),
+});
+export type StoreCompletions = z.infer<typeof storeCompletions>;
