@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { STORAGE_KEYS } from '@app/contract/constants';
+import type { DailyStatus } from '@app/contract/daily';
+import { readStorage, writeStorage } from '@/lib/storage';
+
+/**
+ * The daily question's two local storage keys (SPEC.md §3): `dailyQuestionAnswered`, the day
+ * (`YYYY-MM-DD`, the user's calendar day as the server counts it) of the last answer given on this
+ * device, and `dailyQuestionResult`, what that answer got. The server stays the judge: these only
+ * let the page say at once that today is done, and keep the explanation, which the status lacks.
+ */
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const storedDailyResult = z.object({
+  day,
+  is_correct: z.boolean(),
+  correct_answers: z.array(z.string()),
+  /** What the user answered, as text; null when they left without answering. */
+  user_answer: z.string().nullable(),
+  explanation: z.string().nullable().optional(),
+  points_awarded: z.number().int().optional(),
+});
+export type StoredDailyResult = z.infer<typeof storedDailyResult>;
+
+export function readDailyAnswered(): string | undefined {
+  return readStorage(STORAGE_KEYS.dailyQuestionAnswered, day);
+}
+
+/** The stored result, only if it is the one of `today`. */
+export function readDailyResult(today: string): StoredDailyResult | undefined {
+  const result = readStorage(STORAGE_KEYS.dailyQuestionResult, storedDailyResult);
+  return result?.day === today ? result : undefined;
+}
+
+export function saveDailyResult(result: StoredDailyResult): void {
+  writeStorage(STORAGE_KEYS.dailyQuestionAnswered, result.day);
+  writeStorage(STORAGE_KEYS.dailyQuestionResult, result);
+}
+
+/** An answered day as the status tells it, with what this device kept of it (explanation, points). */
+export function resultOfStatus(status: DailyStatus): StoredDailyResult {
+  return {
+    ...readDailyResult(status.day),
+    day: status.day,
+    is_correct: status.is_correct ?? false,
+    correct_answers: status.correct_answers,
+    user_answer: status.user_answer,
+  };
+}
+
+/**
+ * Keeps this device in step with a status that says today is answered (on another device, or
+ * before local storage was cleared), without losing what it already knew of that answer.
+ */
+export function rememberDailyStatus(status: DailyStatus): void {
+  if (status.has_answered) saveDailyResult(resultOfStatus(status));
+}
