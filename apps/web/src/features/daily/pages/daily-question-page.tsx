@@ -1,7 +1,271 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useBlocker, type BlockerFunction } from 'react-router';
+import { z } from 'zod';
+import type { DailyAnswerResponse, DailyQuestion } from '@app/contract/daily';
+import { useUserStats } from '@/api/get-user-stats';
+import { paths } from '@/app/paths';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Emblem } from '@/components/ui/emblem';
+import { isApiError } from '@/lib/api-client';
+import { formatPoints } from '@/lib/format';
 import { t } from '@/lib/i18n';
+import { clearSession, useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDailyQuestion } from '../api/get-daily-question';
+import { useDailyStatus } from '../api/get-daily-status';
+import { useSubmitDailyAnswer } from '../api/submit-daily-answer';
+import { DailyFrame, DailyTitle } from '../components/daily-frame';
+import { DailyError, DailyMessage, DailyNote, DailyPending } from '../components/daily-message';
+import { DailyQuestionForm, type DailyAnswer } from '../components/daily-question-form';
+import { DailyResult } from '../components/daily-result';
+import { LeaveDialog } from '../components/leave-dialog';
+import { browserToday } from '../utils/calendar';
+import {
+  readDailyResult,
+  rememberDailyStatus,
+  resultOfStatus,
+  saveDailyResult,
+  type StoredDailyResult,
+} from '../utils/daily-storage';
 
-/** The question of the day (/quiz/dailyquestion). Not built yet: a placeholder inside the real layout. */
+const isUnauthorized = (error: unknown) => isApiError(error) && error.status === 401;
+
+/** The `error` field of a refused answer (the 409 says it there, SPEC.md §8). */
+const errorField = z.object({ error: z.string().trim().min(1) });
+
+/** SPEC.md §8, daily submit: 401, else the response's `error` field, else a generic text. */
+export function submitErrorMessage(error: unknown): string {
+  if (isUnauthorized(error)) return t('daily.errors.sessionExpired');
+  const body = isApiError(error) ? errorField.safeParse(error.body) : undefined;
+  return body?.success ? body.data.error : t('daily.errors.submitFailed');
+}
+
+/** What an answer got, as the result view and local storage keep it. */
+function resultOfAnswer(
+  question: DailyQuestion,
+  answer: DailyAnswer | null,
+  response: DailyAnswerResponse,
+): StoredDailyResult {
+  const given =
+    typeof answer === 'number'
+      ? (question.choices.find((c) => c.id === answer)?.text ?? null)
+      : answer || null;
+  return {
+    day: question.day,
+    is_correct: response.is_correct,
+    correct_answers: response.correct_answers,
+    user_answer: given,
+    explanation: response.explanation,
+    points_awarded: response.points_awarded,
+  };
+}
+
+/**
+ * /quiz/dailyquestion (public): DAILY CHALLENGE. Anonymous visitors are asked to log in; a user who
+ * answered today sees the result; otherwise today's question, answered once, with no auto-advance.
+ * Leaving an unanswered question asks first and, on 'Leave', sends an empty answer (counted wrong).
+ */
 export function DailyQuestionPage() {
-  return <ComingSoon page={t('page.dailyQuestion')} />;
+  useDocumentTitle(t('page.dailyQuestion'));
+  const session = useSession();
+
+  return (
+    <DailyFrame
+      closeTo={paths.quizDaily()}
+      closeLabel={t('daily.close')}
+      heading={<DailyTitle>{t('daily.question.title')}</DailyTitle>}
+    >
+      {session ? (
+        <DailyQuestionFlow />
+      ) : (
+        <LoginPrompt message={t('daily.errors.unauthenticated')} />
+      )}
+    </DailyFrame>
+  );
+}
+
+/** Log in to play: a calm note for a visitor, an error when a session ran out during the answer. */
+function LoginPrompt({
+  message,
+  tone = 'note',
+  onLogin,
+}: {
+  message: string;
+  tone?: 'note' | 'error';
+  onLogin?: () => void;
+}) {
+  return (
+    <DailyMessage>
+      <Emblem />
+      {tone === 'error' ? <DailyError>{message}</DailyError> : <DailyNote>{message}</DailyNote>}
+      <ButtonLink to={paths.login(paths.dailyQuestion())} onClick={onLogin}>
+        {t('daily.login')}
+      </ButtonLink>
+    </DailyMessage>
+  );
+}
+
+function DailyQuestionFlow() {
+  const status = useDailyStatus({ redirectOnUnauthorized: false });
+  const answered = status.data?.has_answered ? status.data : undefined;
+  // When the status cannot be checked, what this device remembers of today still counts.
+  const rememberedToday = status.isError ? readDailyResult(browserToday()) : undefined;
+  const answeredBefore = answered ? resultOfStatus(answered) : rememberedToday;
+  const statusUnauthorized = isUnauthorized(status.error);
+
+  const question = useDailyQuestion({
+    enabled: !status.isPending && !answeredBefore && !statusUnauthorized,
+  });
+  const submit = useSubmitDailyAnswer();
+  const [submitted, setSubmitted] = useState<StoredDailyResult | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const leaveSent = useRef(false);
+
+  const stats = useUserStats({ enabled: submitted !== null || answeredBefore !== undefined });
+
+  useEffect(() => {
+    if (answered) rememberDailyStatus(answered);
+  }, [answered]);
+
+  // A token the server no longer accepts: the session is over, and the page says to log in.
+  const loadUnauthorized = statusUnauthorized || isUnauthorized(question.error);
+  useEffect(() => {
+    if (loadUnauthorized) clearSession();
+  }, [loadUnauthorized]);
+
+  const sessionExpired = isUnauthorized(submit.error);
+  const loaded = question.data;
+  const unanswered =
+    loaded !== undefined &&
+    !answeredBefore &&
+    submitted === null &&
+    !submit.isPending &&
+    !sessionExpired;
+
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) =>
+      unanswered && currentLocation.pathname !== nextLocation.pathname,
+    [unanswered],
+  );
+  const blocker = useBlocker(shouldBlock);
+
+  const answer = (value: DailyAnswer) => {
+    if (!loaded || submit.isPending) return;
+    submit.mutate(
+      { question_id: loaded.question_id, user_answer: value },
+      {
+        onSuccess: (response) => {
+          const result = resultOfAnswer(loaded, value, response);
+          saveDailyResult(result);
+          setSubmitted(result);
+        },
+      },
+    );
+  };
+
+  /** 'Leave': an empty answer, sent once, then the navigation that was held goes on. */
+  const leave = () => {
+    if (!loaded || leaveSent.current) return;
+    leaveSent.current = true;
+    setLeaving(true);
+    submit.mutate(
+      { question_id: loaded.question_id, user_answer: loaded.mode === 'open' ? '' : null },
+      {
+        onSuccess: (response) => saveDailyResult(resultOfAnswer(loaded, null, response)),
+        onSettled: () => blocker.proceed?.(),
+      },
+    );
+  };
+
+  const stay = () => blocker.reset?.();
+
+  const dialog = (
+    <LeaveDialog
+      open={blocker.state === 'blocked'}
+      leaving={leaving}
+      onStay={stay}
+      onLeave={leave}
+    />
+  );
+
+  if (loadUnauthorized) return <LoginPrompt message={t('daily.errors.unauthenticated')} />;
+
+  const statusNotice = status.isError ? <DailyError>{t('daily.errors.status')}</DailyError> : null;
+  const streak = stats.data?.streaks;
+
+  // The result of an answer given here, or of one given before (on this device or another).
+  const result = leaving ? null : (submitted ?? answeredBefore);
+  if (result) {
+    const refused = submit.isError && !sessionExpired ? submitErrorMessage(submit.error) : null;
+    return (
+      <>
+        <Announcement result={submitted} />
+        <DailyResult
+          result={result}
+          streak={streak}
+          autoFocus={submitted !== null}
+          notice={refused ? <DailyError>{refused}</DailyError> : statusNotice}
+        />
+      </>
+    );
+  }
+
+  if (status.isPending || (question.isPending && question.fetchStatus !== 'idle')) {
+    return (
+      <DailyMessage>
+        <DailyPending>{t('daily.question.loading')}</DailyPending>
+      </DailyMessage>
+    );
+  }
+
+  if (question.isError || !loaded) {
+    return (
+      <DailyMessage>
+        {statusNotice}
+        <DailyError>{t('daily.errors.loadQuestion')}</DailyError>
+        <Button variant="secondary" onClick={() => void question.refetch()}>
+          {t('daily.question.retry')}
+        </Button>
+      </DailyMessage>
+    );
+  }
+
+  if (sessionExpired) {
+    return (
+      <LoginPrompt
+        message={t('daily.errors.sessionExpired')}
+        tone="error"
+        onLogin={() => clearSession()}
+      />
+    );
+  }
+
+  return (
+    <>
+      <Announcement result={null} />
+      <DailyQuestionForm
+        question={loaded}
+        busy={submit.isPending}
+        error={submit.isError ? submitErrorMessage(submit.error) : undefined}
+        notice={statusNotice}
+        onSubmit={answer}
+      />
+      {dialog}
+    </>
+  );
+}
+
+/** The verdict, said once in a polite live region that is in the page before it is filled. */
+function Announcement({ result }: { result: StoredDailyResult | null }) {
+  let text = '';
+  if (result?.is_correct) {
+    text = t('daily.result.announceCorrect', { points: formatPoints(result.points_awarded ?? 0) });
+  } else if (result) {
+    text = t('daily.result.announceIncorrect', { answer: result.correct_answers.join(', ') });
+  }
+  return (
+    <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+      {text}
+    </p>
+  );
 }
