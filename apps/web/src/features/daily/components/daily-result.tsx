@@ -10,7 +10,7 @@ import styles from './daily-result.module.css';
 
 type DailyResultProps = {
   result: StoredDailyResult;
-  /** The streak, when known. */
+  /** The streak, when known; not shown when there is none. */
   streak?: number | undefined;
   /** Shown above the result (the status could not be checked, or the answer was refused). */
   notice?: ReactNode;
@@ -93,7 +93,8 @@ export function DailyResult({ result, streak, notice, autoFocus = false }: Daily
         </div>
       ) : null}
 
-      {streak !== undefined ? <StreakMedal streak={streak} size="sm" /> : null}
+      {/* A streak to keep is worth showing; a streak of none, on the day it ended, is not. */}
+      {streak ? <StreakMedal streak={streak} size="sm" /> : null}
 
       <p className={styles.tomorrow}>{t('daily.result.tomorrow')}</p>
 

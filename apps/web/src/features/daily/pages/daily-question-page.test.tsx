@@ -214,6 +214,7 @@ describe('/quiz/dailyquestion: answering', () => {
       { question_id: 12, user_answer: 1 },
     ]);
     expect(within(result).getByText('+500 points')).toBeTruthy();
+    expect(await within(result).findByText('Your streak: 4 right answers in a row')).toBeTruthy();
     expect(within(result).getByText('The right answer')).toBeTruthy();
     expect(within(result).getByText('Ondine naît en 1929, dans l’esprit Art déco.')).toBeTruthy();
     expect(within(result).getByRole('link', { name: 'See my calendar' }).getAttribute('href')).toBe(
