@@ -13,6 +13,7 @@ import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import throttlePlugin from './plugins/throttle';
+import rankingPlugin from './plugins/ranking';
 import webPlugin from './plugins/web';
 import authRoutes from './modules/auth/auth.routes';
 import healthRoutes from './modules/health/health.routes';
@@ -21,6 +22,7 @@ import quizRoutes from './modules/quiz/quiz.routes';
 import trainingRoutes from './modules/training/training.routes';
 import dailyRoutes from './modules/daily/daily.routes';
 import statsRoutes from './modules/stats/stats.routes';
+import rankingRoutes from './modules/ranking/ranking.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -74,6 +76,7 @@ export async function buildApp({
   await app.register(throttlePlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(rankingPlugin);
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);
@@ -83,6 +86,7 @@ export async function buildApp({
   await app.register(trainingRoutes);
   await app.register(dailyRoutes);
   await app.register(statsRoutes);
+  await app.register(rankingRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -4,6 +4,8 @@ import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoDataIfEmpty } from './db/seed/demo';
 import { pickAhead } from './modules/daily/daily.service';
+import { alignSplits } from './modules/points/points.service';
+import { transact } from './db/transaction';
 import { startSweeper } from './sweeper';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -28,6 +30,7 @@ async function main() {
     if (seeded)
       app.log.info('demo data loaded: sign in as demo@example.com with the password demo1234');
   }
+  await transact(db, (trx) => alignSplits(trx, config.timeZone));
   await pickAhead(db, { timeZone: config.timeZone });
   const sweeper = startSweeper(app);
 

@@ -3,12 +3,14 @@ import type { Db } from './database';
 import * as initial from './migrations/0001-initial';
 import * as questionHolds from './migrations/0002-question-holds';
 import * as dailyStreaks from './migrations/0003-daily-streaks';
+import * as splitTotals from './migrations/0004-split-totals';
 
 /** Migrations in the order they run; a new one is added at the end and never edited once shipped. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-question-holds': questionHolds,
   '0003-daily-streaks': dailyStreaks,
+  '0004-split-totals': splitTotals,
 };
 
 const provider: MigrationProvider = {

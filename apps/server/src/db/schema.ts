@@ -21,6 +21,7 @@ export interface Database {
   user_badges: UserBadgesTable;
   titles: TitlesTable;
   splits: SplitsTable;
+  split_totals: SplitTotalsTable;
   daily_questions: DailyQuestionsTable;
   daily_answers: DailyAnswersTable;
   training_completions: TrainingCompletionsTable;
@@ -55,6 +56,8 @@ export interface UsersTable {
   website: string | null;
   total_points: Generated<number>;
   points_updated_at: string;
+  /** Moves with every change of `total_points`: a copy of the ranking keeps the newest value. */
+  points_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -207,6 +210,19 @@ export interface SplitsTable {
   name: string;
   start_date: string;
   end_date: string;
+  /** The first instant of `start_date` and of the day after `end_date` in the brand's time zone. */
+  start_at: string | null;
+  end_at: string | null;
+}
+
+/** A user's points inside a split: the sum of their ledger rows dated in it, kept with each row. */
+export interface SplitTotalsTable {
+  split_id: number;
+  user_id: number;
+  total: number;
+  /** When the total last changed: of two equal totals, the one reached first ranks first. */
+  reached_at: string;
+  version: Generated<number>;
 }
 
 export interface DailyQuestionsTable {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { localDay } from '@app/contract/dates';
 import { TRAINING_CATEGORIES } from '@app/contract/constants';
 import type { Db } from '../../db/database';
+import { transact } from '../../db/transaction';
 import {
   badgeFile,
   categoryFile,
@@ -13,6 +14,7 @@ import {
   titleFile,
   type ContentQuestion,
 } from './content.schema';
+import { alignSplits } from '../points/points.service';
 import * as repo from './content.repository';
 
 export type Content = {
@@ -92,7 +94,7 @@ export async function importContent(
   options: ImportOptions,
 ): Promise<ImportSummary> {
   const now = (options.now ?? new Date()).toISOString();
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const categoryIds = new Map<string, number>();
     for (const category of content.categories) {
       const id = await repo.upsertCategory(trx, {
@@ -154,6 +156,7 @@ export async function importContent(
         splitCount += 1;
       }
     }
+    await alignSplits(trx, options.timeZone);
 
     for (const duelQuiz of content.duelQuizzes) {
       await repo.upsertDuelQuiz(trx, {

@@ -14,6 +14,7 @@ import {
 } from '@app/contract/daily';
 import { addDays, localDay } from '@app/contract/dates';
 import { nowIso, type Db, type Executor } from '../../db/database';
+import { transact } from '../../db/transaction';
 import { HttpError, conflict, invalid } from '../../lib/http-error';
 import { awardBadge } from '../badge/badge.service';
 import { mayReveal } from '../hold/hold.service';
@@ -213,7 +214,7 @@ export async function answerDaily(
   const correct = isRight(question, stored);
   const points = correct ? POINTS_BY_MODE[question.mode] : 0;
 
-  await db.transaction().execute(async (trx) => {
+  await transact(db, async (trx) => {
     const at = nowIso();
     const [yesterday] = await repo.answersOf(trx, userId, [addDays(day, -1)]);
     const streak = streakAfter(

@@ -34,7 +34,11 @@ export async function addToTotal(
 ): Promise<number> {
   const row = await db
     .updateTable('users')
-    .set((eb) => ({ total_points: eb('total_points', '+', amount), points_updated_at: at }))
+    .set((eb) => ({
+      total_points: eb('total_points', '+', amount),
+      points_updated_at: at,
+      points_version: eb('points_version', '+', 1),
+    }))
     .where('id', '=', userId)
     .returning('total_points')
     .executeTakeFirstOrThrow();
@@ -78,4 +82,85 @@ export async function isInTopThree(db: Executor, userId: number): Promise<boolea
     .limit(3)
     .execute();
   return ahead.length < 3;
+}
+
+/** The split an instant falls in, if any. */
+export async function splitAt(db: Executor, at: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('splits')
+    .select('id')
+    .where('start_at', '<=', at)
+    .where('end_at', '>', at)
+    .orderBy('start_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Adds a ledger row's amount to the user's total inside its split. */
+export async function addToSplitTotal(
+  db: Executor,
+  entry: { splitId: number; userId: number; amount: number; at: string },
+): Promise<void> {
+  await db
+    .insertInto('split_totals')
+    .values({
+      split_id: entry.splitId,
+      user_id: entry.userId,
+      total: entry.amount,
+      reached_at: entry.at,
+      version: 1,
+    })
+    .onConflict((oc) =>
+      oc.columns(['split_id', 'user_id']).doUpdateSet((eb) => ({
+        total: eb('split_totals.total', '+', entry.amount),
+        reached_at: entry.at,
+        version: eb('split_totals.version', '+', 1),
+      })),
+    )
+    .execute();
+}
+
+/** Every split with its days and instants. */
+export function listSplits(db: Executor) {
+  return db
+    .selectFrom('splits')
+    .select(['id', 'name', 'start_date', 'end_date', 'start_at', 'end_at'])
+    .orderBy('start_date')
+    .execute();
+}
+
+export async function setSplitInstants(
+  db: Executor,
+  splitId: number,
+  instants: { start_at: string; end_at: string },
+): Promise<void> {
+  await db.updateTable('splits').set(instants).where('id', '=', splitId).execute();
+}
+
+/** Sums the split's totals again from the ledger rows dated inside it. */
+export async function rebuildSplitTotals(db: Executor, splitId: number): Promise<void> {
+  await db.deleteFrom('split_totals').where('split_id', '=', splitId).execute();
+  await db
+    .insertInto('split_totals')
+    .columns(['split_id', 'user_id', 'total', 'reached_at', 'version'])
+    .expression((eb) =>
+      eb
+        .selectFrom('points_ledger')
+        .innerJoin('splits', (join) =>
+          join
+            .onRef('points_ledger.created_at', '>=', 'splits.start_at')
+            .onRef('points_ledger.created_at', '<', 'splits.end_at'),
+        )
+        .select((s) => [
+          'splits.id',
+          'points_ledger.user_id',
+          s.fn.sum<number>('points_ledger.amount').as('total'),
+          s.fn.max('points_ledger.created_at').as('reached_at'),
+          s.lit(1).as('version'),
+        ])
+        .where('splits.id', '=', splitId)
+        .groupBy(['splits.id', 'points_ledger.user_id']),
+    )
+    .execute();
 }

@@ -1,5 +1,7 @@
 import type { LedgerReason } from '@app/contract/constants';
-import { nowIso, type Executor } from '../../db/database';
+import { addDays, startOfDay } from '@app/contract/dates';
+import { nowIso, type Db, type Executor } from '../../db/database';
+import { afterCommit } from '../../db/transaction';
 import { awardBadge } from '../badge/badge.service';
 import * as repo from './points.repository';
 
@@ -33,9 +35,57 @@ export async function credit(trx: Executor, entry: Credit): Promise<CreditResult
     created_at: at,
   });
   if (!inserted) return { credited: false, amount: 0, total };
-  const newTotal = amount === 0 ? total : await repo.addToTotal(trx, entry.userId, amount, at);
+  if (amount === 0) return { credited: true, amount, total };
+  const newTotal = await repo.addToTotal(trx, entry.userId, amount, at);
+  const splitId = (await repo.splitAt(trx, at)) ?? null;
+  if (splitId !== null) {
+    await repo.addToSplitTotal(trx, { splitId, userId: entry.userId, amount, at });
+  }
   if (amount > 0 && (await repo.isInTopThree(trx, entry.userId))) {
     await awardBadge(trx, entry.userId, 'global_top_3', at);
   }
+  afterCommit(trx, (db) => notify(db, { kind: 'points', userId: entry.userId, splitId }));
   return { credited: true, amount, total: newTotal };
+}
+
+/** A change copies of the points must follow: a user's totals, or a whole split summed again. */
+export type PointsChange =
+  { kind: 'points'; userId: number; splitId: number | null } | { kind: 'split'; splitId: number };
+
+const listeners = new WeakMap<Db, Set<(change: PointsChange) => Promise<void> | void>>();
+
+/** Calls `listener` after each committed change of points in this database; returns how to stop. */
+export function onPointsChanged(
+  db: Db,
+  listener: (change: PointsChange) => Promise<void> | void,
+): () => void {
+  const set = listeners.get(db) ?? new Set();
+  set.add(listener);
+  listeners.set(db, set);
+  return () => set.delete(listener);
+}
+
+async function notify(db: Db, change: PointsChange): Promise<void> {
+  for (const listener of listeners.get(db) ?? []) await listener(change);
+}
+
+/**
+ * Gives every split the instants it starts and ends at in the brand's time zone and, for a split
+ * whose instants changed (a new split, or a new time zone), sums its totals again from the ledger,
+ * in the caller's transaction.
+ */
+export async function alignSplits(trx: Executor, timeZone: string): Promise<number> {
+  let changed = 0;
+  for (const split of await repo.listSplits(trx)) {
+    const instants = {
+      start_at: startOfDay(split.start_date, timeZone),
+      end_at: startOfDay(addDays(split.end_date, 1), timeZone),
+    };
+    if (split.start_at === instants.start_at && split.end_at === instants.end_at) continue;
+    await repo.setSplitInstants(trx, split.id, instants);
+    await repo.rebuildSplitTotals(trx, split.id);
+    afterCommit(trx, (db) => notify(db, { kind: 'split', splitId: split.id }));
+    changed += 1;
+  }
+  return changed;
 }

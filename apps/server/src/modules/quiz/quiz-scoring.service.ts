@@ -9,6 +9,7 @@ import {
   type submitQuizRequest,
 } from '@app/contract/quiz';
 import { nowIso, type Db, type Executor } from '../../db/database';
+import { transact } from '../../db/transaction';
 import type { Database } from '../../db/schema';
 import { invalid, type HttpError } from '../../lib/http-error';
 import { awardBadge } from '../badge/badge.service';
@@ -198,7 +199,7 @@ export function closeAttempt(
   options: QuizOptions,
   extra: { before?: string; answers?: ReadonlyMap<number, Answer> } = {},
 ): Promise<QuizResult | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const closed = await repo.closeOpenAttempt(trx, attempt.id, closedAt, extra.before);
     if (!closed) return undefined;
     if (extra.answers && extra.answers.size > 0) {

@@ -1,0 +1,47 @@
+import type { Transaction } from 'kysely';
+import type { Db, Executor } from './database';
+import type { Database } from './schema';
+
+/** Work to do once a transaction has committed, given the database it committed in. */
+type AfterCommit = (db: Db) => Promise<void> | void;
+
+const pending = new WeakMap<Executor, AfterCommit[]>();
+
+/**
+ * Runs `work` in a transaction and, once it has committed, what the work asked to be done after
+ * it (`afterCommit`): telling copies of the data, such as the ranking kept in memory or in Redis,
+ * about a change that is now true. Nothing is told of a transaction that rolled back.
+ */
+export async function transact<T>(
+  db: Db,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  const callbacks: AfterCommit[] = [];
+  const result = await db.transaction().execute(async (trx) => {
+    pending.set(trx, callbacks);
+    return work(trx);
+  });
+  for (const callback of callbacks) {
+    try {
+      await callback(db);
+    } catch {
+      // A copy that missed a change is set right by its next rebuild; the change itself is committed.
+    }
+  }
+  return result;
+}
+
+/**
+ * Asks for `callback` to run once the transaction commits. Outside `transact` (a plain database
+ * handle, or a transaction opened otherwise) it runs at once when there is no transaction, and is
+ * dropped inside one: copies are rebuilt from the database periodically anyway.
+ */
+export function afterCommit(db: Executor, callback: AfterCommit): void {
+  const callbacks = pending.get(db);
+  if (callbacks) callbacks.push(callback);
+  else if (!db.isTransaction) {
+    void Promise.resolve()
+      .then(() => callback(db as Db))
+      .catch(() => undefined);
+  }
+}

@@ -1,0 +1,183 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Executor } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { BoardEntry } from './rank-store';
+
+export type PeopleFilters = {
+  q?: string | undefined;
+  country?: string[] | undefined;
+  city?: string[] | undefined;
+  store_id?: number[] | undefined;
+};
+
+/** The filters of the lists of people, as a condition over `users` joined with `stores`. */
+function matching(filters: PeopleFilters) {
+  return (eb: ExpressionBuilder<Database, 'users' | 'stores'>) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (filters.country?.length) conditions.push(eb('stores.country', 'in', filters.country));
+    if (filters.city?.length) conditions.push(eb('stores.city', 'in', filters.city));
+    if (filters.store_id?.length) conditions.push(eb('users.store_id', 'in', filters.store_id));
+    if (filters.q) {
+      const like = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(
+        eb.or(
+          [
+            sql`lower(users.first_name || ' ' || users.last_name)`,
+            eb.fn('lower', ['stores.name']),
+            eb.fn('lower', ['stores.city']),
+            eb.fn('lower', ['stores.country']),
+          ].map((column) => sql<SqlBool>`${column} like ${like} escape '\\'`),
+        ),
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+const publicColumns = [
+  'users.id',
+  'users.first_name',
+  'users.last_name',
+  'users.profile_picture',
+  'stores.id as store_id',
+  'stores.name as store_name',
+  'stores.city as store_city',
+  'stores.country as store_country',
+] as const;
+
+/** A page of the global ranking: most points first, then whoever reached the total first. */
+export function globalPage(
+  db: Executor,
+  filters: PeopleFilters,
+  page: { order: 'asc' | 'desc'; limit: number; offset: number },
+) {
+  const desc = page.order === 'desc';
+  return db
+    .selectFrom('users')
+    .leftJoin('stores', 'stores.id', 'users.store_id')
+    .where(matching(filters))
+    .select([...publicColumns, 'users.total_points'])
+    .orderBy('users.total_points', desc ? 'desc' : 'asc')
+    .orderBy('users.points_updated_at', desc ? 'asc' : 'desc')
+    .orderBy('users.id', desc ? 'asc' : 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+export type GlobalRow = Awaited<ReturnType<typeof globalPage>>[number];
+
+export async function countGlobal(db: Executor, filters: PeopleFilters): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('stores', 'stores.id', 'users.store_id')
+    .where(matching(filters))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function userRow(db: Executor, userId: number) {
+  return db
+    .selectFrom('users')
+    .leftJoin('stores', 'stores.id', 'users.store_id')
+    .select([...publicColumns, 'users.total_points'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** A page of a split's ranking: most points inside the split first, then whoever reached them first. */
+export function splitPage(
+  db: Executor,
+  splitId: number,
+  filters: PeopleFilters,
+  page: { order: 'asc' | 'desc'; limit: number; offset: number },
+) {
+  const desc = page.order === 'desc';
+  return db
+    .selectFrom('split_totals')
+    .innerJoin('users', 'users.id', 'split_totals.user_id')
+    .leftJoin('stores', 'stores.id', 'users.store_id')
+    .where('split_totals.split_id', '=', splitId)
+    .where(matching(filters))
+    .select([...publicColumns, 'split_totals.total'])
+    .orderBy('split_totals.total', desc ? 'desc' : 'asc')
+    .orderBy('split_totals.reached_at', desc ? 'asc' : 'desc')
+    .orderBy('split_totals.user_id', desc ? 'asc' : 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+export type SplitRow = Awaited<ReturnType<typeof splitPage>>[number];
+
+export async function countSplit(
+  db: Executor,
+  splitId: number,
+  filters: PeopleFilters,
+): Promise<number> {
+  const row = await db
+    .selectFrom('split_totals')
+    .innerJoin('users', 'users.id', 'split_totals.user_id')
+    .leftJoin('stores', 'stores.id', 'users.store_id')
+    .where('split_totals.split_id', '=', splitId)
+    .where(matching(filters))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function splitTotalOf(
+  db: Executor,
+  splitId: number,
+  userId: number,
+): Promise<{ total: number; version: number } | undefined> {
+  return db
+    .selectFrom('split_totals')
+    .select(['total', 'version'])
+    .where('split_id', '=', splitId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function findSplit(db: Executor, splitId: number) {
+  return db
+    .selectFrom('splits')
+    .select(['id', 'name', 'start_date', 'end_date'])
+    .where('id', '=', splitId)
+    .executeTakeFirst();
+}
+
+export function listSplits(db: Executor) {
+  return db
+    .selectFrom('splits')
+    .select(['id', 'name', 'start_date', 'end_date'])
+    .orderBy('start_date')
+    .execute();
+}
+
+export async function userScore(
+  db: Executor,
+  userId: number,
+): Promise<{ total_points: number; points_version: number } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['total_points', 'points_version'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Every score of the global board, or of a split's. */
+export async function boardEntries(db: Executor, splitId?: number): Promise<BoardEntry[]> {
+  if (splitId === undefined) {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'total_points', 'points_version'])
+      .execute();
+    return rows.map((r) => ({ userId: r.id, score: r.total_points, version: r.points_version }));
+  }
+  const rows = await db
+    .selectFrom('split_totals')
+    .select(['user_id', 'total', 'version'])
+    .where('split_id', '=', splitId)
+    .execute();
+  return rows.map((r) => ({ userId: r.user_id, score: r.total, version: r.version }));
+}

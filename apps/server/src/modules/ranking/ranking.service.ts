@@ -1,0 +1,209 @@
+import type { z } from 'zod';
+import { DEFAULT_AVATAR_URL } from '@app/contract/constants';
+import { localDay } from '@app/contract/dates';
+import {
+  currentSplit,
+  type GlobalRanking,
+  type PublicUser,
+  type RankedUser,
+  type Split,
+  type SplitRanking,
+  type SplitsResponse,
+  type rankingQuery,
+} from '@app/contract/ranking';
+import type { Db } from '../../db/database';
+import { notFound } from '../../lib/http-error';
+import type { PointsChange } from '../points/points.service';
+import * as repo from './ranking.repository';
+import type { Board, RankStore } from './rank-store';
+
+/**
+ * The global ranking and the split rankings (PRODUCT.md §8). Ranks are competition ranks: one
+ * more than the number of users with more points, so equal totals share a rank, and among them
+ * whoever reached the total first comes first. A rank is read from the rank store (memory or
+ * Redis) in O(log n), whatever the number of users; the rows come from the database, by page.
+ */
+
+type Query = z.output<typeof rankingQuery>;
+
+const PODIUM = 3;
+
+/** Keeps the rank store's boards loaded from the database and following its changes. */
+export class RankBoards {
+  private readonly loading = new Map<Board, Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    readonly store: RankStore,
+  ) {}
+
+  /** Loads the board from the database unless it is loaded (once, however many ask at once). */
+  async ensure(board: Board): Promise<void> {
+    if (await this.store.isLoaded(board)) return;
+    let pending = this.loading.get(board);
+    if (!pending) {
+      pending = this.reload(board).finally(() => this.loading.delete(board));
+      this.loading.set(board, pending);
+    }
+    await pending;
+  }
+
+  /** Reads the board's scores from the database again (a newer value already held is kept). */
+  async reload(board: Board): Promise<void> {
+    const splitId = board === 'global' ? undefined : Number(board.slice('split:'.length));
+    await this.store.load(board, await repo.boardEntries(this.db, splitId));
+  }
+
+  async ranks(board: Board, scores: readonly number[]): Promise<number[]> {
+    await this.ensure(board);
+    return this.store.ranks(board, scores);
+  }
+
+  /** Follows a committed change of points, with the values the database holds now. */
+  async follow(change: PointsChange): Promise<void> {
+    if (change.kind === 'split') {
+      await this.store.drop(`split:${change.splitId}`);
+      return;
+    }
+    const user = await repo.userScore(this.db, change.userId);
+    if (user) {
+      await this.store.set('global', {
+        userId: change.userId,
+        score: user.total_points,
+        version: user.points_version,
+      });
+    }
+    if (change.splitId !== null) {
+      const inSplit = await repo.splitTotalOf(this.db, change.splitId, change.userId);
+      if (inSplit) {
+        await this.store.set(`split:${change.splitId}`, {
+          userId: change.userId,
+          score: inSplit.total,
+          version: inSplit.version,
+        });
+      }
+    }
+  }
+}
+
+function publicUser(row: repo.GlobalRow | repo.SplitRow): PublicUser {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    profile_picture_url: row.profile_picture
+      ? `/uploads/${row.profile_picture}`
+      : DEFAULT_AVATAR_URL,
+    store:
+      row.store_id === null
+        ? null
+        : {
+            id: row.store_id,
+            name: row.store_name!,
+            city: row.store_city!,
+            country: row.store_country!,
+          },
+  };
+}
+
+function paging(query: Query, total: number) {
+  return {
+    current_page: query.page,
+    last_page: Math.max(1, Math.ceil(total / query.per_page)),
+    per_page: query.per_page,
+    total,
+  };
+}
+
+const pageOf = (query: Query) => ({
+  order: query.order ?? 'desc',
+  limit: query.per_page,
+  offset: (query.page - 1) * query.per_page,
+});
+
+async function rankedRows(boards: RankBoards, rows: repo.GlobalRow[]): Promise<RankedUser[]> {
+  const ranks = await boards.ranks(
+    'global',
+    rows.map((r) => r.total_points),
+  );
+  return rows.map((row, i) => ({
+    ...publicUser(row),
+    rank: ranks[i]!,
+    total_points: row.total_points,
+  }));
+}
+
+async function podium(db: Db, boards: RankBoards): Promise<RankedUser[]> {
+  return rankedRows(
+    boards,
+    await repo.globalPage(db, {}, { order: 'desc', limit: PODIUM, offset: 0 }),
+  );
+}
+
+export async function getGlobalRanking(
+  db: Db,
+  boards: RankBoards,
+  userId: number,
+  query: Query,
+): Promise<GlobalRanking> {
+  const [rows, total, top, me] = await Promise.all([
+    repo.globalPage(db, query, pageOf(query)),
+    repo.countGlobal(db, query),
+    podium(db, boards),
+    repo.userRow(db, userId),
+  ]);
+  if (!me) throw notFound();
+  const [data, [mine]] = await Promise.all([rankedRows(boards, rows), rankedRows(boards, [me])]);
+  return { data, podium: top, me: mine!, ...paging(query, total) };
+}
+
+function withStatus(
+  split: { id: number; name: string; start_date: string; end_date: string },
+  today: string,
+): Split {
+  const status = split.end_date < today ? 'past' : split.start_date > today ? 'future' : 'current';
+  return { ...split, status };
+}
+
+export async function getSplits(db: Db, timeZone: string): Promise<SplitsResponse> {
+  const today = localDay(new Date(), timeZone);
+  const data = (await repo.listSplits(db)).map((s) => withStatus(s, today));
+  return { data, current_id: currentSplit(data)?.id ?? null };
+}
+
+export async function getSplitRanking(
+  db: Db,
+  boards: RankBoards,
+  userId: number,
+  splitId: number,
+  query: Query,
+  timeZone: string,
+): Promise<SplitRanking> {
+  const found = await repo.findSplit(db, splitId);
+  if (!found) throw notFound();
+  const board: Board = `split:${splitId}`;
+  const [rows, total, top, me, mine] = await Promise.all([
+    repo.splitPage(db, splitId, query, pageOf(query)),
+    repo.countSplit(db, splitId, query),
+    podium(db, boards),
+    repo.userRow(db, userId),
+    repo.splitTotalOf(db, splitId, userId),
+  ]);
+  if (!me) throw notFound();
+  const ranks = await boards.ranks(board, [...rows.map((r) => r.total), mine?.total ?? 0]);
+  return {
+    split: withStatus(found, localDay(new Date(), timeZone)),
+    data: rows.map((row, i) => ({
+      rank: ranks[i]!,
+      user: publicUser(row),
+      total_points: row.total,
+    })),
+    podium: top,
+    me: {
+      rank: mine ? ranks[rows.length]! : null,
+      user: publicUser(me),
+      total_points: mine?.total ?? 0,
+    },
+    ...paging(query, total),
+  };
+}
