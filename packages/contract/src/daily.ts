@@ -43,6 +43,10 @@ export const dailyStatus = z.object({
   correct_answers: z.array(z.string()),
   /** What the user answered, as text (a choice's text for a choice question); null until answered. */
   user_answer: z.string().nullable(),
+  /** The question's explanation once answered, so another device shows the whole result too. */
+  explanation: z.string().nullable(),
+  /** What the answer earned (0 until answered). */
+  points_awarded: z.number().int(),
   day: z.string(),
 });
 export type DailyStatus = z.infer<typeof dailyStatus>;

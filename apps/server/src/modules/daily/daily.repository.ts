@@ -58,7 +58,7 @@ export async function insertPick(
 export function answersOf(db: Executor, userId: number, days: readonly string[]) {
   return db
     .selectFrom('daily_answers')
-    .select(['day', 'question_id', 'answer', 'is_correct', 'streak'])
+    .select(['day', 'question_id', 'answer', 'is_correct', 'points', 'streak'])
     .where('user_id', '=', userId)
     .where('day', 'in', days)
     .execute();

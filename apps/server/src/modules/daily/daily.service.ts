@@ -160,14 +160,25 @@ export async function getDailyStatus(
   const day = await userDay(db, userId, new Date(), options.timeZone);
   const [answer] = await repo.answersOf(db, userId, [day]);
   if (!answer) {
-    return { has_answered: false, is_correct: null, correct_answers: [], user_answer: null, day };
+    return {
+      has_answered: false,
+      is_correct: null,
+      correct_answers: [],
+      user_answer: null,
+      explanation: null,
+      points_awarded: 0,
+      day,
+    };
   }
   const question = await questionOf(db, answer.question_id);
+  const shown = await revealed(db, userId, question);
   return {
     has_answered: true,
     is_correct: answer.is_correct === 1,
-    correct_answers: (await revealed(db, userId, question)).correct_answers,
+    correct_answers: shown.correct_answers,
     user_answer: answerText(question, answer.answer),
+    explanation: shown.explanation,
+    points_awarded: answer.points,
     day,
   };
 }

@@ -160,6 +160,8 @@ describe('POST /api/quiz/daily-answer', () => {
       has_answered: true,
       is_correct: true,
       correct_answers: body.correct_answers,
+      explanation: (await truthOf(q.question_id)).explanation,
+      points_awarded: q.points,
       day: '2026-02-13',
     });
   });

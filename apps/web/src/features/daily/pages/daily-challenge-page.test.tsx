@@ -13,6 +13,8 @@ const status = (overrides: Partial<DailyStatus> = {}): DailyStatus => ({
   is_correct: null,
   correct_answers: [],
   user_answer: null,
+  explanation: null,
+  points_awarded: 0,
   day: DAY,
   ...overrides,
 });

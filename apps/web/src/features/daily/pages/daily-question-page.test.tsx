@@ -22,6 +22,8 @@ const unanswered: DailyStatus = {
   is_correct: null,
   correct_answers: [],
   user_answer: null,
+  explanation: null,
+  points_awarded: 0,
   day: DAY,
 };
 
@@ -172,6 +174,8 @@ describe('/quiz/dailyquestion: loading', () => {
         is_correct: false,
         correct_answers: ['Ondine'],
         user_answer: 'Sillage',
+        explanation: null,
+        points_awarded: 0,
         day: DAY,
       }),
     });
@@ -316,6 +320,8 @@ describe('/quiz/dailyquestion: a refused answer', () => {
                 is_correct: true,
                 correct_answers: ['Ondine'],
                 user_answer: 'Ondine',
+                explanation: null,
+                points_awarded: 0,
                 day: DAY,
               }
             : unanswered,

@@ -7,7 +7,7 @@ import { readStorage, writeStorage } from '@/lib/storage';
  * The daily question's two local storage keys (SPEC.md §3): `dailyQuestionAnswered`, the day
  * (`YYYY-MM-DD`, the user's calendar day as the server counts it) of the last answer given on this
  * device, and `dailyQuestionResult`, what that answer got. The server stays the judge: these only
- * let the page say at once that today is done, and keep the explanation, which the status lacks.
+ * let the page say at once that today is done.
  */
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -38,14 +38,17 @@ export function saveDailyResult(result: StoredDailyResult): void {
   writeStorage(STORAGE_KEYS.dailyQuestionResult, result);
 }
 
-/** An answered day as the status tells it, with what this device kept of it (explanation, points). */
+/** An answered day as the status tells it, with what this device kept of it. */
 export function resultOfStatus(status: DailyStatus): StoredDailyResult {
+  const kept = readDailyResult(status.day);
   return {
-    ...readDailyResult(status.day),
+    ...kept,
     day: status.day,
     is_correct: status.is_correct ?? false,
     correct_answers: status.correct_answers,
     user_answer: status.user_answer,
+    explanation: status.explanation ?? kept?.explanation ?? null,
+    points_awarded: status.points_awarded,
   };
 }
 
