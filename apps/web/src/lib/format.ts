@@ -16,3 +16,15 @@ export function formatDuration(totalSeconds: number): string {
   const minutes = Math.floor(seconds / 60);
   return `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }
+
+const dateFormat = new Intl.DateTimeFormat('fr-CH', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** A day in French, as the badges show when they were earned: 12 mars 2025. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}

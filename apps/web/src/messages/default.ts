@@ -202,6 +202,25 @@ export const messages = {
   'quiz.result.empty': 'Aucun résultat disponible...',
   'quiz.result.close': 'Close the result',
 
+  // Badges (French, as SPEC.md's heading and error are)
+  'badges.eyebrow': 'Votre collection',
+  'badges.heading': 'Mes badges',
+  'badges.lede':
+    'Chaque badge salue un geste du métier : un premier quiz, un sans-faute, une série tenue jour après jour, un duel remporté.',
+  'badges.back': 'Retour au profil',
+  'badges.loading': 'Chargement de vos badges…',
+  'badges.loadFailed': 'Impossible de charger vos badges...',
+  'badges.retry': 'Réessayer',
+  'badges.summaryLabel': 'Badges obtenus',
+  'badges.summaryValue': '{earned} / {total}',
+  'badges.summaryText': '{earned} badges obtenus sur {total}',
+  'badges.earnedHeading': 'Obtenus',
+  'badges.lockedHeading': 'À débloquer',
+  'badges.earnedOn': 'Obtenu le {date}',
+  'badges.locked': 'Pas encore obtenu',
+  'badges.noneEarned': 'Aucun badge pour l’instant : votre premier quiz ouvrira la collection.',
+  'badges.allEarned': 'La collection est complète. Bravo.',
+
   // Training (SPEC.md sections 2, 4, 5, 8 and 9)
   'training.eyebrow': 'Onboarding',
   'training.heading': 'Available trainings',
