@@ -152,7 +152,7 @@ describe('account menu (wide screens)', () => {
     await app.user.click(
       within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Profile' }),
     );
-    await screen.findByRole('heading', { level: 1, name: 'Profile — coming soon' });
+    await screen.findByRole('heading', { level: 1, name: demoUser.name });
     expect(app.location().pathname).toBe('/profile');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Account' }));
@@ -280,7 +280,7 @@ describe('narrow screens (768 px or less)', () => {
       }),
     );
 
-    await screen.findByRole('heading', { level: 1, name: 'Profile — coming soon' });
+    await screen.findByRole('heading', { level: 1, name: demoUser.name });
     expect(app.location().pathname).toBe('/profile');
     expect(burger.getAttribute('aria-expanded')).toBe('false');
   });
