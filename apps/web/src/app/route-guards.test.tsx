@@ -113,7 +113,7 @@ describe('access rules (SPEC.md route table)', () => {
     storeSession();
     mockFetch().on('GET', '/api/user', json(200, demoUser));
     const app = renderApp('/rankings?split=2');
-    await screen.findByRole('heading', { level: 1, name: 'Rankings — coming soon' });
+    await screen.findByRole('heading', { level: 1, name: 'Classement' });
 
     act(() => {
       window.localStorage.removeItem('user');
