@@ -102,9 +102,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: rel(routePatterns.users),
-                ...page(() =>
-                  import('@/features/profile/pages/users-page').then((m) => m.UsersPage),
-                ),
+                ...page(() => import('@/features/users/pages/users-page').then((m) => m.UsersPage)),
               },
               {
                 path: rel(routePatterns.rankings),
