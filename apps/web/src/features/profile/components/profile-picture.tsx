@@ -52,6 +52,9 @@ export function ProfilePicture({ user }: ProfilePictureProps) {
     [],
   );
 
+  // Once the preview's buttons are gone, focus goes back to the way to choose a picture.
+  const focusChooser = () => requestAnimationFrame(() => inputRef.current?.focus());
+
   const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     // Cleared, so that choosing the same file again is a change too.
@@ -70,7 +73,7 @@ export function ProfilePicture({ user }: ProfilePictureProps) {
       onSuccess: () => {
         showPreview(null);
         setAnnouncement(t('profile.picture.uploaded'));
-        inputRef.current?.focus();
+        focusChooser();
       },
       onError: (failure) => setError(uploadErrorMessage(failure)),
     });
@@ -79,7 +82,7 @@ export function ProfilePicture({ user }: ProfilePictureProps) {
   const onCancel = () => {
     showPreview(null);
     setError(undefined);
-    inputRef.current?.focus();
+    focusChooser();
   };
 
   const onDelete = () => {
@@ -90,7 +93,7 @@ export function ProfilePicture({ user }: ProfilePictureProps) {
         setConfirming(false);
         setAnnouncement(t('profile.picture.deleted'));
         // The delete button is gone with the picture: focus goes to the way to add one.
-        requestAnimationFrame(() => inputRef.current?.focus());
+        focusChooser();
       },
       onError: () => {
         setConfirming(false);

@@ -37,9 +37,7 @@ export function TitleCard({ user }: TitleCardProps) {
         </p>
         <p className={styles.name}>{title.name}</p>
         <p className={styles.points}>{t('profile.points', { points: formatPoints(points) })}</p>
-        <p className={styles.next} aria-live="polite">
-          {next}
-        </p>
+        <p className={styles.next}>{next}</p>
       </div>
     </section>
   );

@@ -210,6 +210,9 @@ describe('/profile, the picture', () => {
       expect(server.callsTo('GET', '/api/user').length).toBeGreaterThan(userLoads),
     );
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:http://localhost/preview');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText('Change picture')),
+    );
   });
 
   it('drops the preview on Cancel', async () => {
@@ -221,6 +224,9 @@ describe('/profile, the picture', () => {
 
     expect(screen.queryByRole('img', { name: 'Preview of your new profile picture' })).toBeNull();
     expect(server.callsTo('POST', '/api/user/profile-picture')).toHaveLength(0);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText('Add a picture')),
+    );
   });
 
   it.each([
