@@ -8,12 +8,12 @@ import { BrandCup } from '../components/brand-cup';
 import { HomeHero } from '../components/home-hero';
 import { NoveltiesLocked } from '../components/novelties-locked';
 import { OnboardingProgress } from '../components/onboarding-progress';
+import { SplitCards } from '../components/split-cards';
 import styles from './home-page.module.css';
 
 /**
- * Home (SPEC.md): a welcome, the onboarding progress, a hero, the split cards, the brand cup and
- * the locked novelties. The sections built on API data are marked below where they belong; they
- * are not faked here.
+ * Home (SPEC.md): a welcome, the onboarding progress, a hero with the team's note, the split cards,
+ * the brand cup and the locked novelties.
  */
 export function HomePage() {
   const { user } = useCurrentUser();
@@ -36,10 +36,7 @@ export function HomePage() {
 
       <HomeHero />
 
-      {/*
-       * Split cards: from GET /api/splits. Split 1 → Ranking (/rankings) and Activities (league
-       * page); a split that has not started → a disabled "Not available" button.
-       */}
+      <SplitCards />
 
       <BrandCup />
 

@@ -1,0 +1,39 @@
+import type { Split } from '@app/contract/ranking';
+import { t } from '@/lib/i18n';
+
+/** The season a split belongs to: the year of its first day. */
+export function seasonOf(split: Pick<Split, 'start_date'>): string {
+  return split.start_date.slice(0, 4);
+}
+
+/**
+ * The splits Home shows: one season's. The data holds the current season and the next one, and
+ * two "Split 1" cards side by side would be a riddle. The season shown is the one under way (a
+ * current split); between two seasons, the last one that started, whose rankings stay worth
+ * reading (the next split is announced under it); before anything started, the first.
+ */
+export function seasonShown<S extends Split>(
+  splits: readonly S[],
+): { year: string; splits: S[] } | null {
+  const anchor =
+    splits.find((s) => s.status === 'current') ??
+    splits.findLast((s) => s.status === 'past') ??
+    splits[0];
+  if (!anchor) return null;
+  const year = seasonOf(anchor);
+  return { year, splits: splits.filter((s) => seasonOf(s) === year) };
+}
+
+/** A `YYYY-MM-DD` day in words, as SPEC.md writes split dates: "20 february". */
+export function formatSplitDay(day: string, { withYear = false } = {}): string {
+  const locale = t('app.locale');
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'long',
+    year: withYear ? 'numeric' : undefined,
+    // The day is a calendar date, not an instant: read and written in UTC, it never shifts.
+    timeZone: 'UTC',
+  })
+    .format(new Date(`${day}T00:00:00Z`))
+    .toLocaleLowerCase(locale);
+}
