@@ -96,9 +96,7 @@ describe('access rules (SPEC.md route table)', () => {
     mockFetch().on('GET', '/api/user', json(200, demoUser));
     renderApp('/aureleleague');
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Aurèle League — coming soon' }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aurèle League' })).toBeTruthy();
   });
 
   it('shows a 404 page for an unknown path', async () => {

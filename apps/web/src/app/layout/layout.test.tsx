@@ -99,7 +99,7 @@ describe('global layout', () => {
 
     await app.user.click(screen.getByRole('link', { name: 'Aurèle League' }));
 
-    await screen.findByRole('heading', { level: 1, name: 'Aurèle League — coming soon' });
+    await screen.findByRole('heading', { level: 1, name: 'Aurèle League' });
     expect(scrollTo.mock.calls.length).toBeGreaterThan(before);
 
     // A link to the page already shown is a navigation too.
@@ -218,7 +218,7 @@ describe('narrow screens (768 px or less)', () => {
 
     await app.user.click(burger);
     await app.user.click(screen.getByRole('link', { name: 'Aurèle League' }));
-    await screen.findByRole('heading', { level: 1, name: 'Aurèle League — coming soon' });
+    await screen.findByRole('heading', { level: 1, name: 'Aurèle League' });
     expect(burger.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(burger);
 
