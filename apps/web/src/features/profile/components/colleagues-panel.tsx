@@ -65,17 +65,19 @@ function ColleagueList({ storeId, userId }: { storeId: number; userId: number })
       </p>
       <ul role="list" className={panel.list} data-columns="3">
         {colleagues.data.map((colleague) => (
-          <li key={colleague.id} className={styles.colleague}>
-            <Avatar src={colleague.profile_picture_url} size="md" />
-            <p className={styles.name}>{colleague.name}</p>
-            <p className={styles.points}>
-              <span aria-hidden="true">
-                {t('profile.pos.points', { points: formatPoints(colleague.total_points) })}
-              </span>
-              <span className="visually-hidden">
-                {t('profile.pos.pointsSpoken', { points: formatPoints(colleague.total_points) })}
-              </span>
-            </p>
+          <li key={colleague.id}>
+            <div className={styles.colleague}>
+              <Avatar src={colleague.profile_picture_url} size="md" />
+              <p className={styles.name}>{colleague.name}</p>
+              <p className={styles.points}>
+                <span aria-hidden="true">
+                  {t('profile.pos.points', { points: formatPoints(colleague.total_points) })}
+                </span>
+                <span className="visually-hidden">
+                  {t('profile.pos.pointsSpoken', { points: formatPoints(colleague.total_points) })}
+                </span>
+              </p>
+            </div>
           </li>
         ))}
       </ul>
