@@ -23,6 +23,7 @@ import trainingRoutes from './modules/training/training.routes';
 import dailyRoutes from './modules/daily/daily.routes';
 import statsRoutes from './modules/stats/stats.routes';
 import rankingRoutes from './modules/ranking/ranking.routes';
+import duelRoutes from './modules/duel/duel.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -87,6 +88,7 @@ export async function buildApp({
   await app.register(dailyRoutes);
   await app.register(statsRoutes);
   await app.register(rankingRoutes);
+  await app.register(duelRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { closeExpiredAttempts } from './modules/quiz/quiz-play.service';
 import { quizOptions } from './modules/quiz/quiz-shared';
 import { pickAhead } from './modules/daily/daily.service';
+import { settleOverdue } from './modules/duel/duel-round.service';
 
 const EVERY_MS = 10 * 60 * 1000;
 
@@ -14,6 +15,7 @@ export function startSweeper(app: FastifyInstance): { stop: () => void } {
     'idle tokens removed': () => app.auth.pruneIdleTokens(),
     'expired quiz attempts closed': () => closeExpiredAttempts(app.db, quizOptions(app.config)),
     'daily questions picked ahead': () => pickAhead(app.db, { timeZone: app.config.timeZone }),
+    'overdue duels settled': () => settleOverdue(app.db),
   };
   // Each task on its own: one failing does not hold back the others.
   const run = async () => {

@@ -12,6 +12,8 @@ import type { Insertable } from 'kysely';
 import type { Db, Executor } from '../database';
 import type { QuizAttemptsTable } from '../schema';
 import { insertAttempt } from '../../modules/quiz/quiz.repository';
+import { openRound } from '../../modules/duel/duel-round.service';
+import { findDuel, roundsOf } from '../../modules/duel/duel.repository';
 import { importContent, loadContent } from '../../modules/content/content.service';
 import { hashPassword } from '../../modules/auth/password';
 import { credit } from '../../modules/points/points.service';
@@ -67,7 +69,7 @@ export async function seedDemoDataIfEmpty(
     }
     await seedTrainings(trx, people, now);
     await seedDailyHistory(trx, people.get('demo@example.com')!, questions, today, now);
-    await seedDuels(trx, people, questions, now);
+    await seedDuels(trx, people, questions, now, config.timeZone);
   });
   return true;
 }
@@ -349,6 +351,7 @@ async function seedDuels(
   people: Map<string, number>,
   questions: QuestionRef[],
   now: Date,
+  timeZone: string,
 ) {
   const themes = await trx
     .selectFrom('duel_quizzes')
@@ -479,6 +482,12 @@ async function seedDuels(
         .set({ last_activity_at: lastActivity })
         .where('id', '=', duel.id)
         .execute();
+      if (spec.status === 'in_progress') {
+        // The round in play holds its questions for both players, as when it opened.
+        const row = (await findDuel(trx, duel.id))!;
+        const round = (await roundsOf(trx, [duel.id])).find((r) => r.status !== 'completed');
+        if (round) await openRound(trx, row, round.id, { timeZone });
+      }
     }
   }
 }

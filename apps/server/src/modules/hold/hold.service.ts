@@ -43,10 +43,25 @@ export async function holdQuestions(
   hold: { userId: number; questionIds: readonly number[]; holder: string; expiresAt: string },
   now: string,
 ): Promise<void> {
-  const held = new Set(await repo.takeHolds(trx, hold, now));
-  const missing = hold.questionIds.filter((id) => !held.has(id));
+  const missing = await holdFreeQuestions(trx, hold, now);
   if (missing.length > 0) throw new QuestionAlreadyHeld(missing);
 }
+
+/**
+ * Holds for the holder whichever of the questions are free for the user, and returns those that
+ * are open elsewhere (the caller replaces them).
+ */
+export async function holdFreeQuestions(
+  trx: Executor,
+  hold: { userId: number; questionIds: readonly number[]; holder: string; expiresAt: string },
+  now: string,
+): Promise<number[]> {
+  const held = new Set(await repo.takeHolds(trx, hold, now));
+  return hold.questionIds.filter((id) => !held.has(id));
+}
+
+/** Until released: for holders with no deadline of their own, such as a duel round. */
+export const UNTIL_RELEASED = '9999-12-31T23:59:59.000Z';
 
 /** Releases what the holder held: its questions are free to be drawn and revealed again. */
 export function releaseHolds(trx: Executor, holder: string): Promise<void> {

@@ -30,6 +30,7 @@ import {
   choicesByQuestion,
   playQuestion,
   pointsIn,
+  shuffled,
   type QuizOptions,
 } from './quiz-shared';
 
@@ -69,15 +70,6 @@ export function orderForLearning<T extends repo.CandidateRow>(
       a.group - b.group || (a.time < b.time ? -1 : a.time > b.time ? 1 : 0) || a.tie - b.tie,
   );
   return keyed.map((k) => k.c);
-}
-
-function shuffled<T>(items: readonly T[]): T[] {
-  const result = [...items];
-  for (let i = result.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [result[i], result[j]] = [result[j]!, result[i]!];
-  }
-  return result;
 }
 
 async function resolveCategory(db: Executor, ref: string) {

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { POINTS_BY_MODE, RANKED_QUIZZES_PER_DAY, type Difficulty } from '@app/contract/constants';
 import type { AttemptKind, QuizAttempt, QuizQuestion, QuizResult } from '@app/contract/quiz';
 import type { Executor } from '../../db/database';
@@ -62,6 +63,16 @@ export function choicesByQuestion(rows: repo.ChoiceRow[]): Map<number, repo.Choi
     map.set(row.question_id, list);
   }
   return map;
+}
+
+/** The items in a random order (Fisher–Yates). */
+export function shuffled<T>(items: readonly T[]): T[] {
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [result[i], result[j]] = [result[j]!, result[i]!];
+  }
+  return result;
 }
 
 /** A question as the player sees it, built field by field so nothing else can slip out. */

@@ -2,6 +2,7 @@ import type { UserStats } from '@app/contract/user';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { streakOf, type DailyOptions } from '../daily/daily.service';
+import { duelRatio } from '../duel/duel.service';
 import { findUserWithStore } from '../user/user.repository';
 
 /** `GET /api/user/stats`: what the other features know of the user, in one place. */
@@ -14,8 +15,7 @@ export async function getUserStats(
   if (!user) throw notFound();
   return {
     points: user.total_points,
-    // Duels won/lost; there are no duel results yet.
-    ratio: '0/0',
+    ratio: await duelRatio(db, userId),
     streaks: await streakOf(db, userId, options),
   };
 }

@@ -1,0 +1,403 @@
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import { DUEL_ROUNDS } from '@app/contract/constants';
+import {
+  DUEL_ERRORS,
+  DUEL_REWARDS,
+  duelWinner,
+  type RoundQuiz,
+  type SubmitRoundResponse,
+  type submitRoundRequest,
+} from '@app/contract/duel';
+import { nowIso, type Db, type Executor } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { transact } from '../../db/transaction';
+import { invalid, notFound } from '../../lib/http-error';
+import { awardBadge } from '../badge/badge.service';
+import {
+  UNTIL_RELEASED,
+  dailyDaysInPlay,
+  holdFreeQuestions,
+  releaseHolds,
+} from '../hold/hold.service';
+import { credit } from '../points/points.service';
+import * as quizRepo from '../quiz/quiz.repository';
+import { attemptForPlay, choicesByQuestion, pointsIn, shuffled } from '../quiz/quiz-shared';
+import * as repo from './duel.repository';
+import { RESPONSE_HOURS, hoursLater, viewDuels } from './duel-view';
+
+/**
+ * The rounds of a duel: opening them (their questions held for both players until both have
+ * played), loading a player's quiz, the submit that completes a round and, after the third, the
+ * duel with its reward; and the deadlines, applied when a duel is read and by the sweep.
+ */
+
+export type DuelOptions = { timeZone: string };
+type SubmitInput = z.output<typeof submitRoundRequest>;
+
+const WINS_BADGE = 5;
+
+export const roundHolder = (roundId: number) => `round:${roundId}`;
+
+/** The duel if the user plays in it; 404 for anyone else, as if it did not exist. */
+export async function playerDuel(
+  db: Executor,
+  userId: number,
+  duelId: number,
+): Promise<repo.DuelRow> {
+  const duel = await repo.findDuel(db, duelId);
+  if (!duel || (duel.user1_id !== userId && duel.user2_id !== userId)) throw notFound();
+  return duel;
+}
+
+/**
+ * Opens a round: its questions become open for both players, held until the round is completed
+ * by both. A question one of them has open elsewhere is replaced by a free one of the theme.
+ */
+export async function openRound(
+  trx: Executor,
+  duel: repo.DuelRow,
+  roundId: number,
+  options: DuelOptions,
+): Promise<void> {
+  const now = nowIso();
+  const holder = roundHolder(roundId);
+  const players = [duel.user1_id, duel.user2_id];
+  const theme = await repo.findDuelQuiz(trx, duel.duel_quiz_id);
+  for (let tries = 0; tries < 3; tries++) {
+    await releaseHolds(trx, holder);
+    const questionIds = await repo.roundQuestionIds(trx, roundId);
+    const taken = new Set<number>();
+    for (const userId of players) {
+      const busy = await holdFreeQuestions(
+        trx,
+        { userId, questionIds, holder, expiresAt: UNTIL_RELEASED },
+        now,
+      );
+      for (const id of busy) taken.add(id);
+    }
+    if (taken.size === 0) return;
+    const inDuel = (await repo.duelQuestionIds(trx, duel.id)).map((q) => q.question_id);
+    const replacements = await repo.drawQuestions(trx, {
+      players,
+      categoryId: theme?.category_id ?? null,
+      count: taken.size,
+      now,
+      dailyDays: dailyDaysInPlay(new Date(now), options.timeZone),
+      exclude: inDuel,
+    });
+    if (replacements.length < taken.size) return; // the pool is exhausted: play with what there is
+    for (const [i, from] of [...taken].entries()) {
+      await repo.replaceRoundQuestion(trx, roundId, from, replacements[i]!.id);
+    }
+  }
+}
+
+/**
+ * Ends a duel once, in the caller's transaction: its status and winner, the questions of its
+ * unfinished rounds released, its open plays closed, and the reward of each player written.
+ */
+export async function finishDuel(
+  trx: Transaction<Database>,
+  duel: repo.DuelRow,
+  outcome: { status: 'completed' | 'timeout'; winnerId: number | null },
+  at: string,
+): Promise<void> {
+  const rounds = await repo.roundsOf(trx, [duel.id]);
+  for (const round of rounds) await releaseHolds(trx, roundHolder(round.id));
+  const attempts = await repo.attemptsOf(
+    trx,
+    rounds.map((r) => r.id),
+  );
+  for (const attempt of attempts) {
+    if (attempt.completed_at === null)
+      await quizRepo.closeOpenAttempt(trx, attempt.quiz_attempt_id, at);
+  }
+  await repo.updateDuel(trx, duel.id, {
+    status: outcome.status,
+    winner_id: outcome.winnerId,
+    pending_pair: null,
+    completed_at: at,
+    last_activity_at: at,
+  });
+  if (outcome.winnerId === null) return;
+  const loserId = outcome.winnerId === duel.user1_id ? duel.user2_id : duel.user1_id;
+  const reference = `duel:${duel.id}`;
+  await credit(trx, {
+    userId: outcome.winnerId,
+    amount: DUEL_REWARDS.winner,
+    reason: 'duel_win',
+    reference,
+    at,
+  });
+  await credit(trx, {
+    userId: loserId,
+    amount: DUEL_REWARDS.loser,
+    reason: 'duel_loss',
+    reference,
+    at,
+  });
+  await awardBadge(trx, outcome.winnerId, 'first_duel_won', at);
+  if ((await repo.countWins(trx, outcome.winnerId, WINS_BADGE)) >= WINS_BADGE) {
+    await awardBadge(trx, outcome.winnerId, 'duels_won_5', at);
+  }
+}
+
+/**
+ * Applies the deadlines of a duel, under its lock: a pending duel not accepted in 24 hours times
+ * out without points; a round the second player did not play within 24 hours of the first's
+ * submit ends the duel as a timeout won by the player who played.
+ */
+export async function settleDuel(db: Db, duelId: number, now = nowIso()): Promise<boolean> {
+  return transact(db, async (trx) => {
+    const duel = await repo.lockDuel(trx, duelId);
+    if (!duel) return false;
+    if (duel.status === 'pending') {
+      if (hoursLater(duel.created_at, RESPONSE_HOURS) > now) return false;
+      await finishDuel(
+        trx,
+        duel,
+        { status: 'timeout', winnerId: null },
+        hoursLater(duel.created_at, RESPONSE_HOURS),
+      );
+      return true;
+    }
+    if (duel.status !== 'in_progress') return false;
+    const rounds = await repo.roundsOf(trx, [duel.id]);
+    const missed = rounds.find(
+      (r) => r.status !== 'completed' && r.deadline_at !== null && r.deadline_at <= now,
+    );
+    if (!missed) return false;
+    const played = (await repo.attemptsOf(trx, [missed.id])).find((a) => a.completed_at !== null);
+    await finishDuel(
+      trx,
+      duel,
+      { status: 'timeout', winnerId: played?.user_id ?? null },
+      missed.deadline_at!,
+    );
+    return true;
+  });
+}
+
+/** Settles the user's duels whose deadlines have passed (or every one's, for the sweep). */
+export async function settleOverdue(db: Db, userId?: number): Promise<number> {
+  const now = nowIso();
+  const pendingSince = hoursLater(now, -RESPONSE_HOURS);
+  let settled = 0;
+  for (const { id } of await repo.overdueDuelsOf(db, now, pendingSince, userId)) {
+    if (await settleDuel(db, id, now)) settled += 1;
+  }
+  return settled;
+}
+
+/** The round if the user may play it now: the duel running and every earlier round completed. */
+async function playableRound(db: Executor, duel: repo.DuelRow, roundNumber: number) {
+  if (duel.status !== 'in_progress') throw invalid('round', DUEL_ERRORS.notInProgress);
+  const rounds = await repo.roundsOf(db, [duel.id]);
+  const round = rounds.find((r) => r.round_number === roundNumber);
+  if (!round) throw notFound(`Round ${roundNumber} not found.`);
+  if (rounds.some((r) => r.round_number < roundNumber && r.status !== 'completed')) {
+    throw invalid('round', DUEL_ERRORS.roundLocked);
+  }
+  return round;
+}
+
+/** `POST /api/duels/{id}/rounds/{n}`: starts a pending round. */
+export async function startRound(db: Db, userId: number, duelId: number, roundNumber: number) {
+  await settleDuel(db, duelId);
+  const duel = await playerDuel(db, userId, duelId);
+  const round = await playableRound(db, duel, roundNumber);
+  if (round.status === 'pending') {
+    await repo.setRound(db, round.id, { status: 'in_progress', started_at: nowIso() });
+  }
+  const [view] = await viewDuels(db, userId, [(await repo.findDuel(db, duelId))!]);
+  return view!.rounds.find((r) => r.round_number === roundNumber)!;
+}
+
+/** `GET /api/duels/{id}/rounds/{n}/quiz`: the player's play of the round, created once, or resumed. */
+export async function roundQuiz(
+  db: Db,
+  userId: number,
+  duelId: number,
+  roundNumber: number,
+): Promise<RoundQuiz> {
+  await settleDuel(db, duelId);
+  const duel = await playerDuel(db, userId, duelId);
+  const round = await playableRound(db, duel, roundNumber);
+  let [mine] = (await repo.attemptsOf(db, [round.id])).filter((a) => a.user_id === userId);
+  if (mine?.completed_at) throw invalid('round', DUEL_ERRORS.roundPlayed);
+
+  if (!mine) {
+    const now = nowIso();
+    const questionIds = await repo.roundQuestionIds(db, round.id);
+    const questions = await quizRepo.questionsForPlay(db, questionIds);
+    const choices = choicesByQuestion(await quizRepo.choicesOf(db, questionIds));
+    const modeOf = new Map(questions.map((q) => [q.id, q.mode]));
+    await transact(db, async (trx) => {
+      const attemptId = await quizRepo.insertAttempt(trx, {
+        user_id: userId,
+        kind: 'duel',
+        difficulty: null,
+        category_id: null,
+        title: `Duel — ${roundNumber}/${DUEL_ROUNDS}`,
+        status: 'open',
+        created_at: now,
+        expires_at: hoursLater(now, RESPONSE_HOURS * (DUEL_ROUNDS + 1)),
+        closed_at: null,
+        score: null,
+        max_points: questionIds.reduce((sum, id) => sum + pointsIn('duel', modeOf.get(id)!), 0),
+        speed_bonus: null,
+        correct_count: null,
+        duration: null,
+        ranked: null,
+        ranked_date: null,
+        ranked_slot: null,
+      });
+      await quizRepo.insertAttemptQuestions(
+        trx,
+        questionIds.map((questionId, i) => ({
+          attempt_id: attemptId,
+          question_id: questionId,
+          position: i + 1,
+          choice_order:
+            modeOf.get(questionId) === 'open'
+              ? null
+              : JSON.stringify(shuffled((choices.get(questionId) ?? []).map((c) => c.choice_id))),
+        })),
+      );
+      // Two loads at once: the first play stands, the other is dropped with its transaction.
+      if (
+        !(await repo.insertRoundAttempt(trx, {
+          round_id: round.id,
+          user_id: userId,
+          quiz_attempt_id: attemptId,
+          started_at: now,
+        }))
+      ) {
+        throw new RoundAlreadyLoaded();
+      }
+      if (round.status === 'pending') {
+        await repo.setRound(trx, round.id, { status: 'in_progress', started_at: now });
+      }
+    }).catch((error: unknown) => {
+      if (!(error instanceof RoundAlreadyLoaded)) throw error;
+    });
+    [mine] = (await repo.attemptsOf(db, [round.id])).filter((a) => a.user_id === userId);
+  }
+
+  const attempt = (await quizRepo.findAttempt(db, mine!.quiz_attempt_id))!;
+  const { quiz, rows } = await attemptForPlay(db, attempt);
+  return {
+    attempt_id: attempt.id,
+    round_number: roundNumber,
+    questions: quiz.questions,
+    answered: rows
+      .filter((r) => r.answered_at !== null)
+      .map((r) => ({
+        question_id: r.question_id,
+        is_correct: r.is_correct === 1,
+        points_awarded: r.points_awarded,
+      })),
+  };
+}
+
+class RoundAlreadyLoaded extends Error {}
+
+/**
+ * `POST /api/duels/{id}/rounds/{n}/submit`: closes the player's play of the round, timed by the
+ * server from the quiz load. The second submit completes the round (and after the third round,
+ * the duel, with its reward), in the same transaction, under the duel's lock.
+ */
+export async function submitRound(
+  db: Db,
+  userId: number,
+  duelId: number,
+  roundNumber: number,
+  input: SubmitInput,
+  options: DuelOptions,
+): Promise<SubmitRoundResponse> {
+  await settleDuel(db, duelId);
+  await playerDuel(db, userId, duelId);
+  const result = await transact(db, async (trx) => {
+    const duel = (await repo.lockDuel(trx, duelId))!;
+    const round = await playableRound(trx, duel, roundNumber);
+    const attempts = await repo.attemptsOf(trx, [round.id]);
+    const mine = attempts.find((a) => a.user_id === userId);
+    if (!mine || mine.quiz_attempt_id !== input.attempt_id)
+      throw invalid('attempt_id', DUEL_ERRORS.wrongAttempt);
+    if (mine.completed_at !== null) throw invalid('attempt_id', DUEL_ERRORS.roundPlayed);
+    const rows = await quizRepo.attemptQuestions(trx, mine.quiz_attempt_id);
+    if (!rows.some((r) => r.answered_at !== null))
+      throw invalid('attempt_id', DUEL_ERRORS.nothingAnswered);
+
+    const now = nowIso();
+    const score = rows.reduce((sum, r) => sum + r.points_awarded, 0);
+    const attempt = await quizRepo.closeOpenAttempt(trx, mine.quiz_attempt_id, now);
+    const startedAt = attempt?.created_at ?? mine.started_at;
+    const seconds = Math.max(0, Math.round((Date.parse(now) - Date.parse(startedAt)) / 1000));
+    await quizRepo.saveResult(trx, mine.quiz_attempt_id, {
+      score,
+      speed_bonus: 0,
+      correct_count: rows.filter((r) => r.is_correct === 1).length,
+      duration: seconds,
+      ranked: 0,
+    });
+    await repo.completeRoundAttempt(trx, mine.id, {
+      score,
+      time_seconds: input.time_seconds,
+      server_time_seconds: seconds,
+      completed_at: now,
+    });
+    await repo.updateDuel(trx, duel.id, { last_activity_at: now });
+
+    const other = attempts.find((a) => a.user_id !== userId);
+    if (!other?.completed_at) {
+      await repo.setRound(trx, round.id, {
+        status: 'in_progress',
+        started_at: round.started_at ?? now,
+        first_submitted_at: now,
+        deadline_at: hoursLater(now, RESPONSE_HOURS),
+      });
+      return { roundCompleted: false, duelCompleted: false };
+    }
+
+    await repo.setRound(trx, round.id, { status: 'completed', completed_at: now });
+    await releaseHolds(trx, roundHolder(round.id));
+    if (roundNumber < DUEL_ROUNDS) {
+      const next = (await repo.roundsOf(trx, [duel.id])).find(
+        (r) => r.round_number === roundNumber + 1,
+      );
+      if (next) await openRound(trx, duel, next.id, options);
+      return { roundCompleted: true, duelCompleted: false };
+    }
+    const done = await repo.attemptsOf(
+      trx,
+      (await repo.roundsOf(trx, [duel.id])).map((r) => r.id),
+    );
+    const totals = [duel.user1_id, duel.user2_id].map((player) => {
+      const plays = done.filter((a) => a.user_id === player);
+      return {
+        user_id: player,
+        score: plays.reduce((sum, a) => sum + (a.score ?? 0), 0),
+        time_seconds: plays.reduce((sum, a) => sum + (a.server_time_seconds ?? 0), 0),
+      };
+    });
+    await finishDuel(trx, duel, { status: 'completed', winnerId: duelWinner(totals) }, now);
+    return { roundCompleted: true, duelCompleted: true };
+  });
+  const [view] = await viewDuels(db, userId, [(await repo.findDuel(db, duelId))!]);
+  return {
+    is_round_completed: result.roundCompleted,
+    is_duel_completed: result.duelCompleted,
+    duel: view!,
+  };
+}
+
+/** `GET /api/duels/{id}/rounds/{n}/status`. */
+export async function roundStatusOf(db: Db, userId: number, duelId: number, roundNumber: number) {
+  await settleDuel(db, duelId);
+  const duel = await playerDuel(db, userId, duelId);
+  const round = (await repo.roundsOf(db, [duel.id])).find((r) => r.round_number === roundNumber);
+  if (!round) throw notFound(`Round ${roundNumber} not found.`);
+  return { is_completed: round.status === 'completed', status: round.status };
+}

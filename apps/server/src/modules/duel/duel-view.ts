@@ -1,0 +1,172 @@
+import { DEFAULT_AVATAR_URL } from '@app/contract/constants';
+import type { Duel, DuelRound } from '@app/contract/duel';
+import type { PublicUser } from '@app/contract/ranking';
+import type { Executor } from '../../db/database';
+import * as repo from './duel.repository';
+
+/** Duels as a player sees them: the opponent's score in a round only once both have played it. */
+
+export function roundInPlay(rounds: readonly repo.RoundRow[]): repo.RoundRow | undefined {
+  return rounds.find((r) => r.status !== 'completed');
+}
+
+function awaitingPlayer(
+  duel: repo.DuelRow,
+  rounds: readonly repo.RoundRow[],
+  attempts: readonly repo.RoundAttemptRow[],
+  viewerId: number,
+): boolean {
+  if (duel.status === 'pending') return duel.user2_id === viewerId;
+  if (duel.status !== 'in_progress') return false;
+  const round = roundInPlay(rounds);
+  if (!round) return false;
+  return !attempts.some(
+    (a) => a.round_id === round.id && a.user_id === viewerId && a.completed_at !== null,
+  );
+}
+
+async function playersOf(db: Executor, ids: readonly number[]): Promise<Map<number, PublicUser>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('stores', 'stores.id', 'users.store_id')
+    .select([
+      'users.id',
+      'users.first_name',
+      'users.last_name',
+      'users.profile_picture',
+      'stores.id as store_id',
+      'stores.name as store_name',
+      'stores.city as store_city',
+      'stores.country as store_country',
+    ])
+    .where('users.id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        profile_picture_url: r.profile_picture
+          ? `/uploads/${r.profile_picture}`
+          : DEFAULT_AVATAR_URL,
+        store:
+          r.store_id === null
+            ? null
+            : {
+                id: r.store_id,
+                name: r.store_name!,
+                city: r.store_city!,
+                country: r.store_country!,
+              },
+      },
+    ]),
+  );
+}
+
+async function rewardsOf(db: Executor, duelIds: readonly number[]) {
+  if (duelIds.length === 0) return [];
+  return db
+    .selectFrom('points_ledger')
+    .select(['user_id', 'amount', 'reference'])
+    .where('reason', 'in', ['duel_win', 'duel_loss'])
+    .where(
+      'reference',
+      'in',
+      duelIds.map((id) => `duel:${id}`),
+    )
+    .execute();
+}
+
+/** The winner of a completed round: the higher score, then the lower time; null for a tie. */
+export function roundWinner(attempts: readonly repo.RoundAttemptRow[]): number | null {
+  const [a, b] = attempts.filter((x) => x.completed_at !== null);
+  if (!a || !b) return null;
+  const sa = a.score ?? 0;
+  const sb = b.score ?? 0;
+  if (sa !== sb) return sa > sb ? a.user_id : b.user_id;
+  const ta = a.server_time_seconds ?? 0;
+  const tb = b.server_time_seconds ?? 0;
+  if (ta !== tb) return ta < tb ? a.user_id : b.user_id;
+  return null;
+}
+
+/** The duels as `viewerId` may see them, in the order given. */
+export async function viewDuels(
+  db: Executor,
+  viewerId: number,
+  duels: readonly repo.DuelRow[],
+): Promise<Duel[]> {
+  const ids = duels.map((d) => d.id);
+  const [rounds, players, quizzes, rewards] = await Promise.all([
+    repo.roundsOf(db, ids),
+    playersOf(
+      db,
+      duels.flatMap((d) => [d.user1_id, d.user2_id]),
+    ),
+    repo.listDuelQuizzes(db),
+    rewardsOf(db, ids),
+  ]);
+  const attempts = await repo.attemptsOf(
+    db,
+    rounds.map((r) => r.id),
+  );
+  return duels.map((duel) => {
+    const own = rounds.filter((r) => r.duel_id === duel.id);
+    const ownAttempts = attempts.filter((a) => own.some((r) => r.id === a.round_id));
+    const quiz = quizzes.find((q) => q.id === duel.duel_quiz_id)!;
+    const view: DuelRound[] = own.map((round) => {
+      const played = ownAttempts.filter((a) => a.round_id === round.id);
+      const completed = round.status === 'completed';
+      return {
+        id: round.id,
+        round_number: round.round_number,
+        status: round.status,
+        deadline_at: round.deadline_at,
+        winner_id: completed ? roundWinner(played) : null,
+        attempts: played.map((a) => {
+          const visible = completed || a.user_id === viewerId;
+          return {
+            user_id: a.user_id,
+            score: visible ? a.score : null,
+            time_seconds: visible ? a.server_time_seconds : null,
+            completed_at: a.completed_at,
+          };
+        }),
+      };
+    });
+    return {
+      id: duel.id,
+      status: duel.status,
+      user1_id: duel.user1_id,
+      user2_id: duel.user2_id,
+      user1: players.get(duel.user1_id)!,
+      user2: players.get(duel.user2_id)!,
+      winner_id: duel.winner_id,
+      quiz_id: duel.duel_quiz_id,
+      quiz: { id: quiz.id, key: quiz.key, name: quiz.name, description: quiz.description },
+      created_at: duel.created_at,
+      expires_at: duel.status === 'pending' ? pendingDeadline(duel.created_at) : null,
+      completed_at: duel.completed_at,
+      rounds: view,
+      awaiting_me: awaitingPlayer(duel, own, ownAttempts, viewerId),
+      rewards: rewards
+        .filter((r) => r.reference === `duel:${duel.id}`)
+        .map((r) => ({ user_id: r.user_id, points: r.amount })),
+    };
+  });
+}
+
+const HOUR_MS = 3_600_000;
+export const RESPONSE_HOURS = 24;
+
+/** A pending duel times out 24 hours after its creation. */
+export function pendingDeadline(createdAt: string): string {
+  return new Date(Date.parse(createdAt) + RESPONSE_HOURS * HOUR_MS).toISOString();
+}
+
+export function hoursLater(at: string, hours: number): string {
+  return new Date(Date.parse(at) + hours * HOUR_MS).toISOString();
+}

@@ -1,0 +1,458 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Duel, DuelList, RoundQuiz, SubmitRoundResponse } from '@app/contract/duel';
+import { transact } from '../../db/transaction';
+import {
+  badgesOf,
+  bearer,
+  createTestApp,
+  createUser,
+  totalOf,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers';
+import { quizPlayer } from '../../../test/quiz-player';
+import { credit } from '../points/points.service';
+import { settleOverdue } from './duel-round.service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ content: true });
+});
+afterAll(() => ctx.close());
+afterEach(() => vi.useRealTimers());
+
+const { generate, rightAnswer, wrongAnswer, check } = quizPlayer(() => ctx);
+
+function at(iso: string) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(iso));
+}
+
+const call = (
+  user: TestUser | null,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+) =>
+  ctx.app.inject({
+    method,
+    url,
+    ...(user ? { headers: bearer(user.token) } : {}),
+    ...(payload ? { payload } : {}),
+  });
+
+let themeId: number;
+beforeAll(async () => {
+  const themes = (await call(await createUser(ctx), 'GET', '/api/duel-quizzes')).json();
+  expect(themes.data.length).toBe(6);
+  themeId = themes.data.find((t: { key: string }) => t.key === 'mixed').id;
+});
+
+async function challenge(user1: TestUser, user2: TestUser): Promise<Duel> {
+  const res = await call(user1, 'POST', '/api/duels', { quiz_id: themeId, opponent_id: user2.id });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function accepted(user1: TestUser, user2: TestUser): Promise<Duel> {
+  const duel = await challenge(user1, user2);
+  const res = await call(user2, 'POST', `/api/duels/${duel.id}/start`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Loads the round, answers the first `right` questions right and the rest wrong, and submits. */
+async function play(user: TestUser, duelId: number, round: number, right: number) {
+  const quizRes = await call(user, 'GET', `/api/duels/${duelId}/rounds/${round}/quiz`);
+  expect(quizRes.statusCode, quizRes.body).toBe(200);
+  const quiz: RoundQuiz = quizRes.json();
+  for (const [i, q] of quiz.questions.entries()) {
+    const verdict = await check(user, {
+      attempt_id: quiz.attempt_id,
+      question_id: q.question_id,
+      mode: q.mode,
+      answer: i < right ? await rightAnswer(q) : await wrongAnswer(q),
+    });
+    expect(verdict.statusCode).toBe(200);
+    expect(verdict.json()).not.toHaveProperty('correct_answer');
+  }
+  const res = await call(user, 'POST', `/api/duels/${duelId}/rounds/${round}/submit`, {
+    attempt_id: quiz.attempt_id,
+    time_seconds: 30,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { quiz, result: res.json<SubmitRoundResponse>() };
+}
+
+const ledger = (duelId: number) =>
+  ctx.db
+    .selectFrom('points_ledger')
+    .select(['user_id', 'amount', 'reason'])
+    .where('reference', '=', `duel:${duelId}`)
+    .orderBy('amount', 'desc')
+    .execute();
+
+describe('POST /api/duels', () => {
+  it('creates a pending duel of three rounds of five questions, with no answer in it', async () => {
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
+    const duel = await challenge(a, b);
+    expect(duel).toMatchObject({
+      status: 'pending',
+      user1_id: a.id,
+      user2_id: b.id,
+      winner_id: null,
+      awaiting_me: false,
+    });
+    expect(duel.rounds.map((r) => [r.round_number, r.status])).toEqual([
+      [1, 'pending'],
+      [2, 'pending'],
+      [3, 'pending'],
+    ]);
+    const counts = await ctx.db
+      .selectFrom('duel_round_questions')
+      .innerJoin('duel_rounds', 'duel_rounds.id', 'duel_round_questions.round_id')
+      .select(['duel_round_questions.question_id'])
+      .where('duel_rounds.duel_id', '=', duel.id)
+      .execute();
+    expect(new Set(counts.map((c) => c.question_id)).size).toBe(15);
+    expect(JSON.stringify(duel)).not.toMatch(/correct|accepted|explanation|email/);
+    expect((await call(b, 'GET', `/api/duels/${duel.id}`)).json().awaiting_me).toBe(true);
+  });
+
+  it('refuses a missing opponent, oneself, an unknown theme and a second pending duel of the pair', async () => {
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
+    const cases: [object, string][] = [
+      [{ quiz_id: themeId, opponent_id: 9_999_999 }, 'opponent_id'],
+      [{ quiz_id: themeId, opponent_id: a.id }, 'opponent_id'],
+      [{ quiz_id: 9_999, opponent_id: b.id }, 'quiz_id'],
+      [{ quiz_id: themeId }, 'opponent_id'],
+      [{ quiz_id: 'x', opponent_id: b.id }, 'quiz_id'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await call(a, 'POST', '/api/duels', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(Object.keys(res.json().errors)).toContain(field);
+    }
+    await challenge(a, b);
+    for (const [from, to] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const again = await call(from, 'POST', '/api/duels', {
+        quiz_id: themeId,
+        opponent_id: to.id,
+      });
+      expect(again.statusCode).toBe(422);
+    }
+  });
+});
+
+describe('who may do what', () => {
+  it('lets only the challenged player accept, only the challenger cancel, and nobody else see it', async () => {
+    const [a, b, stranger] = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
+    const duel = await challenge(a, b);
+    expect((await call(a, 'POST', `/api/duels/${duel.id}/start`)).statusCode).toBe(403);
+    expect((await call(b, 'DELETE', `/api/duels/${duel.id}`)).statusCode).toBe(403);
+    for (const [method, url] of [
+      ['GET', `/api/duels/${duel.id}`],
+      ['POST', `/api/duels/${duel.id}/start`],
+      ['DELETE', `/api/duels/${duel.id}`],
+      ['GET', `/api/duels/${duel.id}/details`],
+      ['POST', `/api/duels/${duel.id}/rounds/1`],
+      ['GET', `/api/duels/${duel.id}/rounds/1/quiz`],
+      ['GET', `/api/duels/${duel.id}/rounds/1/status`],
+    ] as const) {
+      expect((await call(stranger, method, url)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await call(null, method, url)).statusCode, `${method} ${url} anonymous`).toBe(401);
+    }
+    const submit = await call(stranger, 'POST', `/api/duels/${duel.id}/rounds/1/submit`, {
+      attempt_id: 1,
+      time_seconds: 1,
+    });
+    expect(submit.statusCode).toBe(404);
+    expect((await call(a, 'DELETE', `/api/duels/${duel.id}`)).statusCode).toBe(204);
+    expect((await call(a, 'GET', `/api/duels/${duel.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to accept or cancel a duel that is no longer pending', async () => {
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
+    const duel = await accepted(a, b);
+    expect((await call(b, 'POST', `/api/duels/${duel.id}/start`)).statusCode).toBe(422);
+    expect((await call(a, 'DELETE', `/api/duels/${duel.id}`)).statusCode).toBe(422);
+  });
+});
+
+describe('playing', () => {
+  it('plays three rounds in order, hides the opponent’s score until both played, and rewards once', async () => {
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
+    await transact(ctx.db, (trx) =>
+      credit(trx, { userId: b.id, amount: 5000, reason: 'admin', reference: 'start' }),
+    );
+    const duel = await accepted(a, b);
+    expect((await call(a, 'GET', `/api/duels/${duel.id}/rounds/2/quiz`)).statusCode).toBe(422);
+
+    const first = await play(a, duel.id, 1, 4);
+    expect(first.result).toMatchObject({ is_round_completed: false, is_duel_completed: false });
+    const seenByB = (await call(b, 'GET', `/api/duels/${duel.id}`)).json<Duel>();
+    expect(seenByB.rounds[0]!.attempts).toEqual([
+      expect.objectContaining({ user_id: a.id, score: null, time_seconds: null }),
+    ]);
+    expect(seenByB.rounds[0]!.deadline_at).not.toBeNull();
+    expect(seenByB.awaiting_me).toBe(true);
+    expect((await call(a, 'GET', `/api/duels/${duel.id}/rounds/1/status`)).json()).toEqual({
+      is_completed: false,
+      status: 'in_progress',
+    });
+
+    const second = await play(b, duel.id, 1, 2);
+    expect(second.result.is_round_completed).toBe(true);
+    const round1 = second.result.duel.rounds[0]!;
+    expect(round1.attempts.map((x) => x.score !== null)).toEqual([true, true]);
+    expect(round1.winner_id).toBe(a.id);
+
+    await play(a, duel.id, 2, 3);
+    await play(b, duel.id, 2, 3);
+    await play(b, duel.id, 3, 1);
+    const last = await play(a, duel.id, 3, 5);
+    expect(last.result).toMatchObject({ is_round_completed: true, is_duel_completed: true });
+    expect(last.result.duel).toMatchObject({ status: 'completed', winner_id: a.id });
+
+    expect(await ledger(duel.id)).toEqual([
+      { user_id: a.id, amount: 1000, reason: 'duel_win' },
+      { user_id: b.id, amount: -250, reason: 'duel_loss' },
+    ]);
+    expect(await totalOf(ctx.db, a.id)).toBe(1000);
+    expect(await totalOf(ctx.db, b.id)).toBe(4750);
+    expect(await badgesOf(ctx.db, a.id, ['global_top_3'])).toContain('first_duel_won');
+    expect((await call(a, 'GET', '/api/user/stats')).json().ratio).toBe('1/0');
+    expect((await call(b, 'GET', '/api/user/stats')).json().ratio).toBe('0/1');
+
+    const details = (await call(b, 'GET', `/api/duels/${duel.id}/details`)).json();
+    expect(details.rounds).toHaveLength(3);
+    const q = details.rounds[0].questions[0];
+    expect(q.correct_answers.length).toBeGreaterThan(0);
+    expect(q.answers.map((x: { user_id: number }) => x.user_id).sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
+  });
+
+  it('refuses a second submit, another round’s attempt, another player’s, a bad time and an empty play', async () => {
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
+    const duel = await accepted(a, b);
+    const quizA: RoundQuiz = (await call(a, 'GET', `/api/duels/${duel.id}/rounds/1/quiz`)).json();
+    const quizB: RoundQuiz = (await call(b, 'GET', `/api/duels/${duel.id}/rounds/1/quiz`)).json();
+    const submit = (user: TestUser, body: object, round = 1) =>
+      call(user, 'POST', `/api/duels/${duel.id}/rounds/${round}/submit`, body);
+    expect(
+      (await submit(a, { attempt_id: quizA.attempt_id, time_seconds: 10 })).json().message,
+    ).toBe('Answer at least one question before submitting the round.');
+    const q = quizA.questions[0]!;
+    await check(a, {
+      attempt_id: quizA.attempt_id,
+      question_id: q.question_id,
+      mode: q.mode,
+      answer: await rightAnswer(q),
+    });
+    for (const body of [
+      { attempt_id: quizB.attempt_id, time_seconds: 10 },
+      { attempt_id: quizA.attempt_id, time_seconds: -5 },
+      { attempt_id: quizA.attempt_id, time_seconds: 1e9 },
+      { attempt_id: quizA.attempt_id },
+    ]) {
+      expect((await submit(a, body)).statusCode, JSON.stringify(body)).toBe(422);
+    }
+    expect(
+      (await submit(a, { attempt_id: quizA.attempt_id, time_seconds: 10 }, 2)).statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await call(a, 'POST', `/api/duels/${duel.id}/rounds/0/submit`, {
+          attempt_id: 1,
+          time_seconds: 1,
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect((await call(a, 'GET', `/api/duels/${duel.id}/rounds/4/quiz`)).statusCode).toBe(422);
+    expect((await submit(a, { attempt_id: quizA.attempt_id, time_seconds: 10 })).statusCode).toBe(
+      200,
+    );
+    expect((await submit(a, { attempt_id: quizA.attempt_id, time_seconds: 10 })).statusCode).toBe(
+      422,
+    );
+    expect(await ledger(duel.id)).toEqual([]);
+  });
+
+  it('completes the duel and rewards once when both submit the last round at the same moment', async () => {
+    for (let run = 0; run < 4; run++) {
+      const [a, b] = [await createUser(ctx), await createUser(ctx)];
+      const duel = await accepted(a, b);
+      for (const round of [1, 2]) {
+        await play(a, duel.id, round, 3);
+        await play(b, duel.id, round, 2);
+      }
+      const loads = await Promise.all(
+        [a, b].map(async (user) => {
+          const quiz: RoundQuiz = (
+            await call(user, 'GET', `/api/duels/${duel.id}/rounds/3/quiz`)
+          ).json();
+          const q = quiz.questions[0]!;
+          await check(user, {
+            attempt_id: quiz.attempt_id,
+            question_id: q.question_id,
+            mode: q.mode,
+            answer: await rightAnswer(q),
+          });
+          return { user, quiz };
+        }),
+      );
+      const results = await Promise.all(
+        loads.map(({ user, quiz }) =>
+          call(user, 'POST', `/api/duels/${duel.id}/rounds/3/submit`, {
+            attempt_id: quiz.attempt_id,
+            time_seconds: 5,
+          }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(results.filter((r) => r.json().is_duel_completed)).toHaveLength(1);
+      expect(await ledger(duel.id)).toHaveLength(2);
+      const row = await ctx.db
+        .selectFrom('duels')
+        .select(['status', 'winner_id'])
+        .where('id', '=', duel.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'completed', winner_id: a.id });
+    }
+  });
+
+  it('holds a round’s questions for both players until both played it: no quiz of theirs draws them', async () => {
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
+    const duel = await accepted(a, b);
+    const round1 = (
+      await ctx.db
+        .selectFrom('duel_round_questions')
+        .innerJoin('duel_rounds', 'duel_rounds.id', 'duel_round_questions.round_id')
+        .select('duel_round_questions.question_id')
+        .where('duel_rounds.duel_id', '=', duel.id)
+        .where('duel_rounds.round_number', '=', 1)
+        .execute()
+    ).map((r) => r.question_id);
+    for (const user of [a, b]) {
+      for (const difficulty of ['easy', 'medium', 'hard']) {
+        const quiz = (await generate(user, `difficulty=${difficulty}`)).json();
+        expect(
+          quiz.questions.filter((q: { question_id: number }) => round1.includes(q.question_id)),
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it('decides equal points by the lower time, and gives no winner and no reward on a tie of both', async () => {
+    /** Both answer every round wrong (equal points), taking `seconds` of the server's time each. */
+    async function duelIn(seconds: [number, number]) {
+      const [a, b] = [await createUser(ctx), await createUser(ctx)];
+      const duel = await accepted(a, b);
+      at('2026-03-01T10:00:00.000Z');
+      for (const round of [1, 2, 3]) {
+        for (const [i, user] of [a, b].entries()) {
+          const quiz: RoundQuiz = (
+            await call(user, 'GET', `/api/duels/${duel.id}/rounds/${round}/quiz`)
+          ).json();
+          const q = quiz.questions[0]!;
+          await check(user, {
+            attempt_id: quiz.attempt_id,
+            question_id: q.question_id,
+            mode: q.mode,
+            answer: await wrongAnswer(q),
+          });
+          at(new Date(Date.now() + seconds[i]! * 1000).toISOString());
+          await call(user, 'POST', `/api/duels/${duel.id}/rounds/${round}/submit`, {
+            attempt_id: quiz.attempt_id,
+            time_seconds: 1, // what the client says is kept, not counted
+          });
+        }
+      }
+      return { a, b, duel: (await call(a, 'GET', `/api/duels/${duel.id}`)).json<Duel>() };
+    }
+    const faster = await duelIn([40, 50]);
+    expect(faster.duel).toMatchObject({ status: 'completed', winner_id: faster.a.id });
+    expect(faster.duel.rounds[0]!.attempts.map((x) => x.time_seconds)).toEqual([40, 50]);
+    expect(await ledger(faster.duel.id)).toHaveLength(2);
+    const tie = await duelIn([40, 40]);
+    expect(tie.duel).toMatchObject({ status: 'completed', winner_id: null });
+    expect(await ledger(tie.duel.id)).toEqual([]);
+  });
+});
+
+describe('deadlines', () => {
+  it('times out a duel not accepted in 24 hours, without points', async () => {
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
+    at('2026-03-10T10:00:00.000Z');
+    const duel = await challenge(a, b);
+    at('2026-03-11T10:00:01.000Z');
+    expect((await call(b, 'POST', `/api/duels/${duel.id}/start`)).statusCode).toBe(422);
+    expect((await call(a, 'GET', `/api/duels/${duel.id}`)).json()).toMatchObject({
+      status: 'timeout',
+      winner_id: null,
+    });
+    expect(await ledger(duel.id)).toEqual([]);
+  });
+
+  it('ends the duel as a timeout won by the player who played when the other misses the round’s 24 hours', async () => {
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
+    at('2026-03-12T10:00:00.000Z');
+    const duel = await accepted(a, b);
+    await play(a, duel.id, 1, 2);
+    at('2026-03-13T10:00:01.000Z');
+    // The sweep settles it; reading it would too.
+    expect(await settleOverdue(ctx.db)).toBeGreaterThanOrEqual(1);
+    const row = await ctx.db
+      .selectFrom('duels')
+      .select(['status', 'winner_id'])
+      .where('id', '=', duel.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'timeout', winner_id: a.id });
+    expect((await call(b, 'GET', `/api/duels/${duel.id}/rounds/1/quiz`)).statusCode).toBe(422);
+    expect(await ledger(duel.id)).toEqual([
+      { user_id: a.id, amount: 1000, reason: 'duel_win' },
+      { user_id: b.id, amount: 0, reason: 'duel_loss' },
+    ]);
+    expect(await totalOf(ctx.db, b.id)).toBe(0);
+    // The questions of the rounds left are free again.
+    const held = await ctx.db
+      .selectFrom('question_holds')
+      .select('holder')
+      .where('user_id', 'in', [a.id, b.id])
+      .execute();
+    expect(held.filter((h) => h.holder.startsWith('round:'))).toEqual([]);
+  });
+});
+
+describe('lists', () => {
+  it('pages the user’s duels by status, newest first, and counts those awaiting the user', async () => {
+    const me = await createUser(ctx);
+    const others = [];
+    for (let i = 0; i < 12; i++) others.push(await createUser(ctx));
+    for (const other of others.slice(0, 11)) await challenge(other, me);
+    await accepted(me, others[11]!);
+    const pending = (await call(me, 'GET', '/api/duels?status=pending')).json<DuelList>();
+    expect(pending).toMatchObject({ current_page: 1, last_page: 2, total: 11 });
+    expect(pending.data).toHaveLength(10);
+    expect(
+      (await call(me, 'GET', '/api/duels?status=pending&page=2')).json<DuelList>().data,
+    ).toHaveLength(1);
+    expect((await call(me, 'GET', '/api/duels?status=active')).json<DuelList>().total).toBe(1);
+    expect((await call(me, 'GET', '/api/duels?status=completed')).json<DuelList>().total).toBe(0);
+    expect((await call(me, 'GET', '/api/duels/awaiting')).json()).toEqual({ count: 12 });
+    expect((await call(me, 'GET', '/api/duels?status=sideways')).statusCode).toBe(422);
+  });
+
+  it('finds a random opponent close in points with no open duel with the user', async () => {
+    const me = await createUser(ctx);
+    const res = await call(me, 'POST', '/api/duels/random');
+    expect(res.statusCode, res.body).toBe(201);
+    const duel = res.json<Duel>();
+    expect(duel.user1_id).toBe(me.id);
+    expect(duel.user2_id).not.toBe(me.id);
+  });
+});
