@@ -24,6 +24,7 @@ import dailyRoutes from './modules/daily/daily.routes';
 import statsRoutes from './modules/stats/stats.routes';
 import rankingRoutes from './modules/ranking/ranking.routes';
 import duelRoutes from './modules/duel/duel.routes';
+import storeRoutes from './modules/store/store.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -89,6 +90,7 @@ export async function buildApp({
   await app.register(statsRoutes);
   await app.register(rankingRoutes);
   await app.register(duelRoutes);
+  await app.register(storeRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-initial';
 import * as questionHolds from './migrations/0002-question-holds';
 import * as dailyStreaks from './migrations/0003-daily-streaks';
 import * as splitTotals from './migrations/0004-split-totals';
+import * as peopleIndexes from './migrations/0005-people-indexes';
 import * as duelWinners from './migrations/0006-duel-winners';
 
 /** Migrations in the order they run; a new one is added at the end and never edited once shipped. */
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0002-question-holds': questionHolds,
   '0003-daily-streaks': dailyStreaks,
   '0004-split-totals': splitTotals,
+  '0005-people-indexes': peopleIndexes,
   '0006-duel-winners': duelWinners,
 };
 

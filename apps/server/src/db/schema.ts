@@ -41,6 +41,8 @@ export interface StoresTable {
   country: string;
   timezone: string;
   created_at: string;
+  /** Name, city and country folded for the search (lib/search-text.ts). */
+  search_text: Generated<string>;
 }
 
 export interface UsersTable {
@@ -56,6 +58,10 @@ export interface UsersTable {
   website: string | null;
   total_points: Generated<number>;
   points_updated_at: string;
+  /** "first last" and "last first" folded for the search (lib/search-text.ts). */
+  search_name: Generated<string>;
+  /** Last name then first name, folded: the order of the people list. */
+  sort_name: Generated<string>;
   /** Moves with every change of `total_points`: a copy of the ranking keeps the newest value. */
   points_version: Generated<number>;
   created_at: string;

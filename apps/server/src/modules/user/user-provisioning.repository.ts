@@ -1,5 +1,7 @@
 import type { Executor } from '../../db/database';
 import type { UserUpdate } from '../../db/schema';
+import { nameKeys, storeSearchKey } from '../../lib/search-text';
+import { withNameKeys } from './user.repository';
 
 export async function findOrCreateStore(
   db: Executor,
@@ -15,7 +17,7 @@ export async function findOrCreateStore(
   if (existing) return { id: existing.id, created: false };
   const inserted = await db
     .insertInto('stores')
-    .values(store)
+    .values({ ...store, search_text: storeSearchKey(store) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: inserted.id, created: true };
@@ -57,7 +59,13 @@ export async function insertUser(
   const { at, ...values } = user;
   const row = await db
     .insertInto('users')
-    .values({ ...values, points_updated_at: at, created_at: at, updated_at: at })
+    .values({
+      ...values,
+      ...nameKeys(values.first_name, values.last_name),
+      points_updated_at: at,
+      created_at: at,
+      updated_at: at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -68,5 +76,5 @@ export async function updateUserFromImport(
   id: number,
   changes: UserUpdate,
 ): Promise<void> {
-  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+  await db.updateTable('users').set(withNameKeys(changes)).where('id', '=', id).execute();
 }

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database';
 import type { UserUpdate } from '../../db/schema';
+import { nameKeys } from '../../lib/search-text';
 
 export function findUserWithStore(db: Executor, id: number) {
   return db
@@ -41,7 +42,17 @@ export async function findOtherUserIdBy(
 }
 
 export async function updateUser(db: Executor, id: number, changes: UserUpdate): Promise<void> {
-  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+  await db.updateTable('users').set(withNameKeys(changes)).where('id', '=', id).execute();
+}
+
+/** The changes of a user's row with the search and order keys of a new name, if it has one. */
+export function withNameKeys(changes: UserUpdate): UserUpdate {
+  const { first_name, last_name } = changes;
+  if (first_name === undefined && last_name === undefined) return changes;
+  if (typeof first_name !== 'string' || typeof last_name !== 'string') {
+    throw new Error('A name is changed with both its first and last names.');
+  }
+  return { ...changes, ...nameKeys(first_name, last_name) };
 }
 
 /** The time zone of the user's store, if they have one. */

@@ -1,0 +1,81 @@
+import type { Executor } from '../../db/database';
+
+export type PeopleSort = 'name' | 'country' | 'store';
+export type SortOrder = 'asc' | 'desc';
+
+export type PeopleFilters = {
+  /** A folded search key (lib/search-text.ts): letters, digits and single spaces only. */
+  search?: string;
+  countries?: readonly string[];
+  cities?: readonly string[];
+  storeIds?: readonly number[];
+};
+
+/** Users with their store, narrowed by the filters; each kind of filter is a list of alternatives. */
+function filtered(db: Executor, filters: PeopleFilters) {
+  let query = db.selectFrom('users').leftJoin('stores', 'stores.id', 'users.store_id');
+  const { search, countries, cities, storeIds } = filters;
+  if (search) {
+    // A folded key holds no %, _ or \, so it is a LIKE pattern as it is on both engines.
+    const pattern = `%${search}%`;
+    query = query.where((eb) =>
+      eb.or([eb('users.search_name', 'like', pattern), eb('stores.search_text', 'like', pattern)]),
+    );
+  }
+  if (countries?.length) query = query.where('stores.country', 'in', countries);
+  if (cities?.length) query = query.where('stores.city', 'in', cities);
+  if (storeIds?.length) query = query.where('users.store_id', 'in', storeIds);
+  return query;
+}
+
+/**
+ * One page of people, in the asked order. By name: the folded "last, first" key, read through
+ * (store_id, sort_name, id) for one store or (sort_name, id) for all. By country or store: the
+ * stores' columns in the asked direction, users without a store last, then by name.
+ */
+export function listPeopleQuery(
+  db: Executor,
+  filters: PeopleFilters,
+  sort: PeopleSort,
+  order: SortOrder,
+  page: { limit: number; offset: number },
+) {
+  let query = filtered(db, filters).select([
+    'users.id',
+    'users.first_name',
+    'users.last_name',
+    'users.profile_picture',
+    'users.total_points',
+    'stores.id as store_id',
+    'stores.name as store_name',
+    'stores.city as store_city',
+    'stores.country as store_country',
+  ]);
+  if (sort === 'name') {
+    query = query.orderBy('users.sort_name', order).orderBy('users.id', order);
+  } else {
+    const places =
+      sort === 'country'
+        ? (['stores.country', 'stores.city', 'stores.name'] as const)
+        : (['stores.name', 'stores.city', 'stores.country'] as const);
+    for (const column of places) {
+      query = query.orderBy(column, (ob) => (order === 'asc' ? ob.asc() : ob.desc()).nullsLast());
+    }
+    query = query.orderBy('stores.id', order).orderBy('users.sort_name').orderBy('users.id');
+  }
+  return query.limit(page.limit).offset(page.offset);
+}
+
+export function listPeople(...args: Parameters<typeof listPeopleQuery>) {
+  return listPeopleQuery(...args).execute();
+}
+export type PersonRow = Awaited<ReturnType<typeof listPeople>>[number];
+
+export function countPeopleQuery(db: Executor, filters: PeopleFilters) {
+  return filtered(db, filters).select((eb) => eb.fn.countAll<number>().as('count'));
+}
+
+export async function countPeople(db: Executor, filters: PeopleFilters): Promise<number> {
+  const row = await countPeopleQuery(db, filters).executeTakeFirstOrThrow();
+  return Number(row.count);
+}

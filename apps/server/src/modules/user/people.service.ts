@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import type { usersQuery } from '@app/contract/ranking';
+import type { Colleague, UsersResponse } from '@app/contract/user';
+import type { Executor } from '../../db/database';
+import { foldText } from '../../lib/search-text';
+import * as repo from './people.repository';
+import { profilePictureUrl } from './user.service';
+
+type UsersQuery = z.output<typeof usersQuery>;
+
+/** What anyone may see of a colleague: never an email, a username, a role or a website. */
+function toColleague(row: repo.PersonRow): Colleague {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    name: `${row.first_name} ${row.last_name}`,
+    profile_picture_url: profilePictureUrl(row.profile_picture),
+    store:
+      row.store_id === null
+        ? null
+        : {
+            id: row.store_id,
+            name: row.store_name!,
+            city: row.store_city!,
+            country: row.store_country!,
+          },
+    total_points: row.total_points,
+  };
+}
+
+/** The folded search and the filters of a users query (see docs/decisions/0019). */
+export function peopleFilters(query: Pick<UsersQuery, 'q' | 'country' | 'city' | 'store_id'>) {
+  const search = query.q ? foldText(query.q) : '';
+  return {
+    ...(search ? { search } : {}),
+    ...(query.country ? { countries: query.country } : {}),
+    ...(query.city ? { cities: query.city } : {}),
+    ...(query.store_id ? { storeIds: query.store_id } : {}),
+  } satisfies repo.PeopleFilters;
+}
+
+/** `GET /api/users`: a page of colleagues, searched, filtered and sorted by the server. */
+export async function listColleagues(db: Executor, query: UsersQuery): Promise<UsersResponse> {
+  const filters = peopleFilters(query);
+  const perPage = query.per_page;
+  const [rows, total] = await Promise.all([
+    repo.listPeople(db, filters, query.sort, query.order ?? 'asc', {
+      limit: perPage,
+      offset: (query.page - 1) * perPage,
+    }),
+    repo.countPeople(db, filters),
+  ]);
+  return {
+    data: rows.map(toColleague),
+    current_page: query.page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+    total,
+  };
+}
