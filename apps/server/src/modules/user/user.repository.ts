@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { UserUpdate } from '../../db/schema';
 import { nameKeys } from '../../lib/search-text';
@@ -35,7 +36,8 @@ export async function findOtherUserIdBy(
   const row = await db
     .selectFrom('users')
     .select('id')
-    .where(column, '=', value)
+    // Emails are kept in lower case; usernames are unique whatever their case (an index on lower()).
+    .where(column === 'email' ? sql.ref('email') : sql`lower(username)`, '=', value.toLowerCase())
     .where('id', '<>', exceptId)
     .executeTakeFirst();
   return row?.id;

@@ -62,12 +62,12 @@ export async function getCurrentUser(db: Executor, userId: number): Promise<User
 /** The profile fields as the route's schema leaves them: trimmed, blanks turned to null. */
 type ProfileChanges = z.output<typeof updateUserRequest>;
 
-/** Updates the fields a user may change about themselves; email and username stay unique. */
-export async function updateCurrentUser(
-  db: Db,
+/** Messages for the email and username that another user holds already; empty when both are free. */
+async function takenFields(
+  db: Executor,
   userId: number,
   input: ProfileChanges,
-): Promise<User> {
+): Promise<Record<string, string[]>> {
   const taken: Record<string, string[]> = {};
   if (await repo.findOtherUserIdBy(db, 'email', input.email, userId)) {
     taken.email = ['The email has already been taken.'];
@@ -75,8 +75,25 @@ export async function updateCurrentUser(
   if (input.username && (await repo.findOtherUserIdBy(db, 'username', input.username, userId))) {
     taken.username = ['The username has already been taken.'];
   }
+  return taken;
+}
+
+function takenError(taken: Record<string, string[]>): HttpError | undefined {
   const first = Object.values(taken)[0]?.[0];
-  if (first) throw new HttpError(422, first, taken);
+  return first ? new HttpError(422, first, taken) : undefined;
+}
+
+/**
+ * Updates the fields a user may change about themselves (the route's schema drops any other);
+ * email and username stay unique, the username whatever its case.
+ */
+export async function updateCurrentUser(
+  db: Db,
+  userId: number,
+  input: ProfileChanges,
+): Promise<User> {
+  const error = takenError(await takenFields(db, userId, input));
+  if (error) throw error;
   try {
     await repo.updateUser(db, userId, {
       first_name: input.first_name,
@@ -87,9 +104,14 @@ export async function updateCurrentUser(
       updated_at: nowIso(),
     });
   } catch (error) {
-    // Two users claiming the same email at the same instant: the unique index decides.
-    if (isUniqueViolation(error))
-      throw new HttpError(422, 'The email or username has already been taken.');
+    // Two users claiming the same email at the same instant: the unique index decides, and the
+    // other's row, committed by now, says which field.
+    if (isUniqueViolation(error)) {
+      throw (
+        takenError(await takenFields(db, userId, input)) ??
+        new HttpError(422, 'The email or username has already been taken.')
+      );
+    }
     throw error;
   }
   return getCurrentUser(db, userId);

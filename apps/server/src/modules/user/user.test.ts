@@ -144,6 +144,160 @@ describe('PUT /api/user', () => {
     expect(username.json().errors.username).toEqual(['The username has already been taken.']);
   });
 
+  it('ignores every field a user may not set: role, points, id, verification, picture, password', async () => {
+    const before = await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', claire.id)
+      .executeTakeFirstOrThrow();
+    const res = await put(claire, {
+      ...validProfile,
+      role: 'admin',
+      total_points: 1_000_000,
+      id: marc.id,
+      email_verified: true,
+      email_verified_at: '2020-01-01T00:00:00Z',
+      profile_picture: '../../etc/passwd',
+      profile_picture_url: 'https://evil.example.com/x.png',
+      store_id: 999,
+      password: 'new password 123',
+      password_hash: 'x',
+      points_updated_at: '1970-01-01T00:00:00Z',
+      created_at: '1970-01-01T00:00:00Z',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      id: claire.id,
+      role: 'staff',
+      total_points: 0,
+      profile_picture: null,
+      profile_picture_url: '/images/avatar-default.svg',
+    });
+    expect(body).not.toHaveProperty('email_verified');
+    const after = await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', claire.id)
+      .executeTakeFirstOrThrow();
+    expect({ ...after, updated_at: before.updated_at }).toEqual(before);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'claire@example.com', password: claire.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('keeps the email unique, and the username whatever its case, with a message for each field', async () => {
+    await put(marc, {
+      first_name: 'Marc',
+      last_name: 'Rey',
+      email: 'marc@example.com',
+      username: 'Marc.Rey',
+    });
+    const res = await put(claire, {
+      ...validProfile,
+      email: ' MARC@EXAMPLE.COM ',
+      username: 'marc.rey',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: 'The email has already been taken.',
+      errors: {
+        email: ['The email has already been taken.'],
+        username: ['The username has already been taken.'],
+      },
+    });
+    const row = await ctx.db
+      .selectFrom('users')
+      .select(['email', 'username'])
+      .where('id', '=', claire.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email).toBe('claire@example.com');
+  });
+
+  it('lets users keep their own email and username, in another case too', async () => {
+    expect(
+      (
+        await put(marc, {
+          first_name: 'Marc',
+          last_name: 'Rey',
+          email: 'marc@example.com',
+          username: 'Marc.Rey',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const res = await put(marc, {
+      first_name: 'Marc',
+      last_name: 'Rey',
+      email: 'MARC@example.com',
+      username: 'marc.rey',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: 'marc@example.com', username: 'marc.rey' });
+  });
+
+  it('words the message of each field', async () => {
+    const cases: [object, Record<string, string[]>][] = [
+      [{ first_name: 'Claire', last_name: 'Dubois' }, { email: ['The email field is required.'] }],
+      [
+        { ...validProfile, first_name: 42, last_name: null },
+        {
+          first_name: ['The first name must be a string.'],
+          last_name: ['The last name field is required.'],
+        },
+      ],
+      [
+        { ...validProfile, username: 'claire dubois!' },
+        {
+          username: [
+            'The username may only contain letters, numbers, dots, dashes and underscores.',
+          ],
+        },
+      ],
+      [
+        { ...validProfile, username: 'c'.repeat(41), email: `${'c'.repeat(250)}@example.com` },
+        {
+          username: ['The username may not be greater than 40 characters.'],
+          email: ['The email may not be greater than 254 characters.'],
+        },
+      ],
+      [
+        { ...validProfile, website: 'claire.example.com' },
+        { website: ['The website must be a valid URL.'] },
+      ],
+      [{ ...validProfile, email: '   ' }, { email: ['The email field is required.'] }],
+    ];
+    for (const [payload, errors] of cases) {
+      const res = await put(claire, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(res.json().errors, JSON.stringify(payload)).toEqual(errors);
+    }
+  });
+
+  it('clears the username and website when sent blank or null', async () => {
+    await put(claire, {
+      ...validProfile,
+      username: 'claire',
+      website: 'https://claire.example.com',
+    });
+    const res = await put(claire, { ...validProfile, username: '  ', website: null });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ username: null, website: null });
+  });
+
+  it('finds the user under the new name in the people list', async () => {
+    await put(claire, { ...validProfile, first_name: 'Clàire', last_name: 'Ødegaard' });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users?q=odegaard',
+      headers: bearer(marc.token),
+    });
+    expect(res.json().data.map((u: { id: number }) => u.id)).toEqual([claire.id]);
+    await put(claire, validProfile);
+  });
+
   it('refuses a body that is not an object', async () => {
     const res = await ctx.app.inject({
       method: 'PUT',
