@@ -25,6 +25,8 @@ import statsRoutes from './modules/stats/stats.routes';
 import rankingRoutes from './modules/ranking/ranking.routes';
 import duelRoutes from './modules/duel/duel.routes';
 import storeRoutes from './modules/store/store.routes';
+import titleRoutes from './modules/title/title.routes';
+import badgeRoutes from './modules/badge/badge.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -91,6 +93,8 @@ export async function buildApp({
   await app.register(rankingRoutes);
   await app.register(duelRoutes);
   await app.register(storeRoutes);
+  await app.register(titleRoutes);
+  await app.register(badgeRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -21,3 +21,32 @@ export async function insertUserBadge(
     .executeTakeFirst();
   return inserted !== undefined;
 }
+
+const BADGE_COLUMNS = [
+  'badges.id',
+  'badges.code',
+  'badges.name',
+  'badges.description',
+  'badges.icon',
+] as const;
+
+export function listBadgeRows(db: Executor) {
+  return db
+    .selectFrom('badges')
+    .select(BADGE_COLUMNS)
+    .orderBy('badges.position')
+    .orderBy('badges.id')
+    .execute();
+}
+
+/** The user's badges with when each was earned, by the unique (user_id, badge_id) index. */
+export function listEarnedBadgeRows(db: Executor, userId: number) {
+  return db
+    .selectFrom('user_badges')
+    .innerJoin('badges', 'badges.id', 'user_badges.badge_id')
+    .select([...BADGE_COLUMNS, 'user_badges.earned_at'])
+    .where('user_badges.user_id', '=', userId)
+    .orderBy('badges.position')
+    .orderBy('badges.id')
+    .execute();
+}

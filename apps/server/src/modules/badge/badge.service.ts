@@ -1,6 +1,7 @@
+import type { Badge, BadgesResponse, UserBadgesResponse } from '@app/contract/badge';
 import type { BadgeCode } from '@app/contract/constants';
 import { nowIso, type Executor } from '../../db/database';
-import { insertUserBadge } from './badge.repository';
+import { insertUserBadge, listBadgeRows, listEarnedBadgeRows } from './badge.repository';
 
 /**
  * Awards a badge in the caller's transaction; a user holds each badge at most once, so awarding
@@ -14,4 +15,31 @@ export function awardBadge(
   at: string = nowIso(),
 ): Promise<boolean> {
   return insertUserBadge(trx, userId, code, at);
+}
+
+function toBadge(row: {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  icon: string;
+}): Badge {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    icon_url: row.icon,
+  };
+}
+
+/** `GET /api/badges`. */
+export async function listBadges(db: Executor): Promise<BadgesResponse> {
+  return { data: (await listBadgeRows(db)).map(toBadge) };
+}
+
+/** `GET /api/user/badges`: what the user earned, each with `pivot.earned_at` as Laravel names it. */
+export async function listEarnedBadges(db: Executor, userId: number): Promise<UserBadgesResponse> {
+  const rows = await listEarnedBadgeRows(db, userId);
+  return { data: rows.map((row) => ({ ...toBadge(row), pivot: { earned_at: row.earned_at } })) };
 }

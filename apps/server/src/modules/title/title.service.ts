@@ -1,5 +1,7 @@
 import { titleForPoints, type TitleInfo } from '@app/contract/title';
 import type { Executor } from '../../db/database';
+import { notFound } from '../../lib/http-error';
+import { totalPointsOf } from '../user/user.repository';
 import { listTitles } from './title.repository';
 
 export async function titleInfoFor(db: Executor, totalPoints: number): Promise<TitleInfo> {
@@ -8,4 +10,11 @@ export async function titleInfoFor(db: Executor, totalPoints: number): Promise<T
     titles.map((t) => ({ name: t.name, min_points: t.min_points, image_url: t.image })),
     totalPoints,
   );
+}
+
+/** `GET /api/user/titles`: where the user's total points stand on the ladder. */
+export async function getUserTitles(db: Executor, userId: number): Promise<TitleInfo> {
+  const totalPoints = await totalPointsOf(db, userId);
+  if (totalPoints === undefined) throw notFound();
+  return titleInfoFor(db, totalPoints);
 }

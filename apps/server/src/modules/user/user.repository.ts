@@ -43,6 +43,15 @@ export async function findOtherUserIdBy(
   return row?.id;
 }
 
+export async function totalPointsOf(db: Executor, id: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('total_points')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.total_points;
+}
+
 export async function updateUser(db: Executor, id: number, changes: UserUpdate): Promise<void> {
   await db.updateTable('users').set(withNameKeys(changes)).where('id', '=', id).execute();
 }
