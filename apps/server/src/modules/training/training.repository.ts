@@ -70,3 +70,42 @@ export async function completionCounts(
     .executeTakeFirstOrThrow();
   return { completed: Number(row.completed), total: Number(row.total) };
 }
+
+/**
+ * Colleagues of the user's store (the user excluded), and how many of them completed every module,
+ * in one statement: the store's users by their store_id index, each one's completions counted on
+ * the unique (user_id, module_id) index. No store, no colleagues.
+ */
+export function storeCompletionsQuery(db: Executor, userId: number) {
+  return db
+    .selectFrom('users as me')
+    .innerJoin('users as colleague', (join) =>
+      join.onRef('colleague.store_id', '=', 'me.store_id').onRef('colleague.id', '<>', 'me.id'),
+    )
+    .select((eb) => {
+      const modules = eb.selectFrom('training_modules').select(eb.fn.countAll().as('count'));
+      const completions = eb
+        .selectFrom('training_completions as tc')
+        .select(eb.fn.countAll().as('count'))
+        .whereRef('tc.user_id', '=', 'colleague.id');
+      const completedAll = eb.and([eb(modules, '>', 0), eb(completions, '>=', modules)]);
+      return [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn
+          .coalesce(
+            eb.fn.sum<number>(eb.case().when(completedAll).then(1).else(0).end()),
+            eb.lit(0),
+          )
+          .as('completed'),
+      ];
+    })
+    .where('me.id', '=', userId);
+}
+
+export async function storeCompletions(
+  db: Executor,
+  userId: number,
+): Promise<{ completed: number; total: number }> {
+  const row = await storeCompletionsQuery(db, userId).executeTakeFirstOrThrow();
+  return { completed: Number(row.completed), total: Number(row.total) };
+}

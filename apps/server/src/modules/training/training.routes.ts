@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { trainingList } from '@app/contract/training';
+import { storeCompletions, trainingList } from '@app/contract/training';
 import { sessionOf } from '../../plugins/auth';
 import { responses } from '../../lib/route-schemas';
-import { listTrainings } from './training.service';
+import { getStoreCompletions, listTrainings } from './training.service';
 
 const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,6 +19,21 @@ const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listTrainings(app.db, sessionOf(request).userId),
+  );
+
+  app.get(
+    '/api/training/store-completions',
+    {
+      schema: {
+        tags: ['training'],
+        summary: 'How many colleagues of the user’s store completed every training module',
+        description:
+          '`total` counts the other users of the user’s store, `completed` those of them who completed ' +
+          'all the modules. A user without a store gets `{completed: 0, total: 0}`.',
+        response: responses({ 200: storeCompletions }),
+      },
+    },
+    async (request) => getStoreCompletions(app.db, sessionOf(request).userId),
   );
 };
 

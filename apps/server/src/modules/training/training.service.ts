@@ -1,6 +1,7 @@
 import {
   trainingLesson,
   trainingPath,
+  type StoreCompletions,
   type TrainingList,
   type TrainingLesson,
 } from '@app/contract/training';
@@ -36,6 +37,11 @@ export async function listTrainings(db: Executor, userId: number): Promise<Train
     completed_at: row.completed_at,
   }));
   return { data, completed_count: data.filter((m) => m.completed).length, total: data.length };
+}
+
+/** `GET /api/training/store-completions`: how many colleagues of the user's store completed every module. */
+export function getStoreCompletions(db: Executor, userId: number): Promise<StoreCompletions> {
+  return repo.storeCompletions(db, userId);
 }
 
 /** The title a validation attempt of this category shows: its module's. */
