@@ -27,6 +27,7 @@ import duelRoutes from './modules/duel/duel.routes';
 import storeRoutes from './modules/store/store.routes';
 import titleRoutes from './modules/title/title.routes';
 import badgeRoutes from './modules/badge/badge.routes';
+import profilePictureRoutes from './modules/user/profile-picture.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -95,6 +96,7 @@ export async function buildApp({
   await app.register(storeRoutes);
   await app.register(titleRoutes);
   await app.register(badgeRoutes);
+  await app.register(profilePictureRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -44,7 +44,10 @@ export default fp(
       prefix: '/uploads/',
       decorateReply: !hasWeb,
       index: false,
-      setHeaders: (res) => res.header('cache-control', 'public, max-age=86400'),
+      // Files being written start with a dot: never served.
+      dotfiles: 'ignore',
+      // A picture's name is random and never reused: its content never changes.
+      setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
     });
 
     const sendIndex = (reply: FastifyReply) =>

@@ -52,6 +52,41 @@ export async function totalPointsOf(db: Executor, id: number): Promise<number | 
   return row?.total_points;
 }
 
+/** The file name of the user's picture; undefined for no such user. */
+export async function profilePictureOf(
+  db: Executor,
+  id: number,
+): Promise<string | null | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('profile_picture')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row === undefined ? undefined : row.profile_picture;
+}
+
+/**
+ * Sets the user's picture if it is still `expected` (a conditional update, so that of two uploads
+ * at once each learns exactly which file it replaced); false if it had changed meanwhile.
+ */
+export async function swapProfilePicture(
+  db: Executor,
+  id: number,
+  expected: string | null,
+  next: string | null,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ profile_picture: next, updated_at: at })
+    .where('id', '=', id)
+    .where((eb) =>
+      expected === null ? eb('profile_picture', 'is', null) : eb('profile_picture', '=', expected),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function updateUser(db: Executor, id: number, changes: UserUpdate): Promise<void> {
   await db.updateTable('users').set(withNameKeys(changes)).where('id', '=', id).execute();
 }
