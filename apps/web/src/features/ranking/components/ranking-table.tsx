@@ -40,7 +40,8 @@ function Row({ row, me, own }: { row: RankingRow; me: boolean; own?: boolean }) 
             {own ? <span className={styles.ownLabel}>{t('rankings.yourPosition')}</span> : null}
             <span className={styles.name}>
               {user.first_name} {user.last_name}
-              {me ? <span className={styles.you}>{t('rankings.you')}</span> : null}
+              {/* In the footer, “Votre position” says it already. */}
+              {me && !own ? <span className={styles.you}>{t('rankings.you')}</span> : null}
             </span>
             {store ? <span className={styles.storeInline}>{store.name}</span> : null}
           </span>

@@ -27,7 +27,7 @@ import { useSplitRanking } from '../api/get-split-ranking';
 import { Podium } from '../components/podium';
 import { RankingTable, type RankingRow } from '../components/ranking-table';
 import { RankingTabs, tabId, type RankingView } from '../components/ranking-tabs';
-import { formatSplitStart } from '../utils/split-dates';
+import { formatSplitRange, formatSplitStart } from '../utils/split-dates';
 import styles from './rankings-page.module.css';
 
 const initialFilters: Filters = { ...noFilters(), order: 'desc', page: 1 };
@@ -122,8 +122,9 @@ export function RankingsPage() {
   };
 
   const errorText = view === 'global' ? t('rankings.errors.global') : t('rankings.errors.split');
+  // Split names repeat from one year to the next: the dates tell them apart.
   const caption = split
-    ? t('rankings.table.split', { split: split.name })
+    ? t('rankings.table.split', { split: `${split.name} (${formatSplitRange(split)})` })
     : t('rankings.table.global');
 
   let results;
