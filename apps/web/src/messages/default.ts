@@ -582,6 +582,7 @@ export const messages = {
   'users.sort.country': 'Pays',
   'users.sort.store': 'Boutique',
   'users.orderLabel': 'Ordre',
+  'users.count.none': 'Aucun utilisateur',
   'users.count.one': '1 utilisateur',
   'users.count.other': '{count} utilisateurs',
   'users.list': 'Liste des utilisateurs',

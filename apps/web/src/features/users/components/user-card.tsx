@@ -26,10 +26,10 @@ export function UserCard({ person }: { person: Colleague }) {
             <span className={styles.place}>{t('users.noStore')}</span>
           </p>
         )}
+        <p className={styles.points}>
+          {t('users.points', { points: formatPoints(person.total_points) })}
+        </p>
       </div>
-      <p className={styles.points}>
-        {t('users.points', { points: formatPoints(person.total_points) })}
-      </p>
     </article>
   );
 }

@@ -23,7 +23,8 @@ const lastCall = (server: ReturnType<typeof mockFetch>) =>
 
 async function openUsers() {
   const app = renderApp('/users');
-  await screen.findByRole('list', { name: 'Liste des utilisateurs' });
+  // The first render loads the page's chunk: allow it more than the default second.
+  await screen.findByRole('list', { name: 'Liste des utilisateurs' }, { timeout: 5000 });
   return app;
 }
 

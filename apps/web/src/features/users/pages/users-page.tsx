@@ -42,9 +42,9 @@ const sortLabels: Record<UserSort, string> = {
 };
 
 function countText(total: number): string {
-  return total === 1
-    ? t('users.count.one')
-    : t('users.count.other', { count: formatPoints(total) });
+  if (total === 0) return t('users.count.none');
+  if (total === 1) return t('users.count.one');
+  return t('users.count.other', { count: formatPoints(total) });
 }
 
 /**
