@@ -52,7 +52,11 @@ export const paths = {
   dailyQuestion: () => routePatterns.dailyQuestion,
   training: () => routePatterns.training,
   users: () => routePatterns.users,
-  rankings: () => routePatterns.rankings,
+  /** The rankings; with `split`, that split's tab (`current`: the one containing today, else the first). */
+  rankings: (split?: number | 'current') =>
+    split === undefined
+      ? routePatterns.rankings
+      : `${routePatterns.rankings}?${new URLSearchParams({ split: String(split) }).toString()}`,
   badges: () => routePatterns.badges,
   profile: () => routePatterns.profile,
   duels: (query?: { created?: 'success' }) =>

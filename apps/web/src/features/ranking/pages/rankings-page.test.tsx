@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { paths } from '@/app/paths';
 import { deferred, json, mockFetch, type FetchCall } from '@/testing/fetch-mock';
 import { demoUser, storeSession } from '@/testing/fixtures';
 import {
@@ -290,7 +291,7 @@ describe('/rankings', () => {
 
   it('opens the split a link asks for, the current one included', async () => {
     const server = rankingServer();
-    renderApp('/rankings?split=current');
+    renderApp(paths.rankings('current'));
 
     await screen.findByRole('table', { name: /^Classement du Split 2 \(21 mai/ });
     expect(screen.getByRole('tab', { name: /^Split 2/ }).getAttribute('aria-selected')).toBe(
@@ -332,7 +333,7 @@ describe('/rankings', () => {
 
   it("says SPEC.md's text when a split's ranking fails", async () => {
     rankingServer().on('GET', '/api/rankings/split/2', json(500, { message: 'Server Error' }));
-    renderApp('/rankings?split=2');
+    renderApp(paths.rankings(2));
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Impossible de charger le classement pour cette saison.');
