@@ -142,12 +142,14 @@ export function MultiSelect<V extends string | number>({
     pointerType.current = '';
   }, [open]);
 
-  // A panel that would spill out of the viewport on the right opens towards the left.
+  // A panel that would pass the right edge of the form (or of the screen) opens towards the left.
   useLayoutEffect(() => {
     if (!open || !panelRef.current || !rootRef.current) return;
     const panel = panelRef.current.getBoundingClientRect();
     const root = rootRef.current.getBoundingClientRect();
-    setAlignEnd(root.left + panel.width > document.documentElement.clientWidth - 8);
+    const container = rootRef.current.parentElement?.getBoundingClientRect();
+    const edge = Math.min(container?.right ?? Infinity, document.documentElement.clientWidth - 8);
+    setAlignEnd(root.left + panel.width > edge + 1);
   }, [open]);
 
   // Keep the active option in view as the arrows move.
