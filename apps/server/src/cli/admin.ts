@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, ROOT_DIR, type Config } from '../config';
 import { createDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoDataIfEmpty } from '../db/seed/demo';
+import { generatePeople } from '../db/seed/generate-people';
 import { installValidationMessages } from '../lib/validation-messages';
 import { ContentError, importContent, loadContent } from '../modules/content/content.service';
 import { createUser, importUsersCsv, setPassword } from '../modules/user/user-provisioning.service';
@@ -27,12 +28,35 @@ Commands:
               [--role staff|admin] [--store NAME --city CITY --country COUNTRY]
   set-password --email E --password P
                                Sets a new password and signs the user out everywhere.
+  generate-people --count N    Adds N staff (who cannot sign in) with ledger history, in boutiques of
+                               twelve countries: to measure the product at the size of a brand.
 
 The database is the one of DATABASE_URL (default sqlite:data/app.db).`;
 
 type Command = (db: Db, config: Config, args: string[]) => Promise<void>;
 
 const commands: Record<string, Command> = {
+  async 'generate-people'(db, config, args) {
+    const { values } = parseArgs({
+      args,
+      options: { count: { type: 'string' }, seed: { type: 'string' } },
+    });
+    const count = Number(values.count);
+    if (!Number.isInteger(count) || count < 1 || count > 5_000_000) {
+      throw new UsageError('generate-people needs --count, a whole number from 1 to 5000000.');
+    }
+    const started = Date.now();
+    const made = await generatePeople(db, {
+      count,
+      timeZone: config.timeZone,
+      ...(values.seed ? { seed: Number(values.seed) } : {}),
+    });
+    console.log(
+      `${made.users} staff added with ${made.ledgerRows} ledger rows in ${made.stores} boutiques ` +
+        `(${((Date.now() - started) / 1000).toFixed(1)} s).`,
+    );
+  },
+
   async migrate() {
     console.log('The database is up to date.');
   },
