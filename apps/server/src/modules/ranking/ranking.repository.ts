@@ -1,38 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { matchingPeople, type PeopleFilters } from '../user/people.repository';
 import type { BoardEntry } from './rank-store';
-
-export type PeopleFilters = {
-  q?: string | undefined;
-  country?: string[] | undefined;
-  city?: string[] | undefined;
-  store_id?: number[] | undefined;
-};
-
-/** The filters of the lists of people, as a condition over `users` joined with `stores`. */
-function matching(filters: PeopleFilters) {
-  return (eb: ExpressionBuilder<Database, 'users' | 'stores'>) => {
-    const conditions: Expression<SqlBool>[] = [];
-    if (filters.country?.length) conditions.push(eb('stores.country', 'in', filters.country));
-    if (filters.city?.length) conditions.push(eb('stores.city', 'in', filters.city));
-    if (filters.store_id?.length) conditions.push(eb('users.store_id', 'in', filters.store_id));
-    if (filters.q) {
-      const like = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      conditions.push(
-        eb.or(
-          [
-            sql`lower(users.first_name || ' ' || users.last_name)`,
-            eb.fn('lower', ['stores.name']),
-            eb.fn('lower', ['stores.city']),
-            eb.fn('lower', ['stores.country']),
-          ].map((column) => sql<SqlBool>`${column} like ${like} escape '\\'`),
-        ),
-      );
-    }
-    return eb.and(conditions);
-  };
-}
 
 const publicColumns = [
   'users.id',
@@ -55,7 +24,7 @@ export function globalPage(
   return db
     .selectFrom('users')
     .leftJoin('stores', 'stores.id', 'users.store_id')
-    .where(matching(filters))
+    .where(matchingPeople(filters))
     .select([...publicColumns, 'users.total_points'])
     .orderBy('users.total_points', desc ? 'desc' : 'asc')
     .orderBy('users.points_updated_at', desc ? 'asc' : 'desc')
@@ -70,7 +39,7 @@ export async function countGlobal(db: Executor, filters: PeopleFilters): Promise
   const row = await db
     .selectFrom('users')
     .leftJoin('stores', 'stores.id', 'users.store_id')
-    .where(matching(filters))
+    .where(matchingPeople(filters))
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -98,7 +67,7 @@ export function splitPage(
     .innerJoin('users', 'users.id', 'split_totals.user_id')
     .leftJoin('stores', 'stores.id', 'users.store_id')
     .where('split_totals.split_id', '=', splitId)
-    .where(matching(filters))
+    .where(matchingPeople(filters))
     .select([...publicColumns, 'split_totals.total'])
     .orderBy('split_totals.total', desc ? 'desc' : 'asc')
     .orderBy('split_totals.reached_at', desc ? 'asc' : 'desc')
@@ -119,7 +88,7 @@ export async function countSplit(
     .innerJoin('users', 'users.id', 'split_totals.user_id')
     .leftJoin('stores', 'stores.id', 'users.store_id')
     .where('split_totals.split_id', '=', splitId)
-    .where(matching(filters))
+    .where(matchingPeople(filters))
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import type { PointsChange } from '../points/points.service';
+import { peopleFilters } from '../user/people.service';
 import * as repo from './ranking.repository';
 import type { Board, RankStore } from './rank-store';
 
@@ -147,8 +148,8 @@ export async function getGlobalRanking(
   query: Query,
 ): Promise<GlobalRanking> {
   const [rows, total, top, me] = await Promise.all([
-    repo.globalPage(db, query, pageOf(query)),
-    repo.countGlobal(db, query),
+    repo.globalPage(db, peopleFilters(query), pageOf(query)),
+    repo.countGlobal(db, peopleFilters(query)),
     podium(db, boards),
     repo.userRow(db, userId),
   ]);
@@ -183,8 +184,8 @@ export async function getSplitRanking(
   if (!found) throw notFound();
   const board: Board = `split:${splitId}`;
   const [rows, total, top, me, mine] = await Promise.all([
-    repo.splitPage(db, splitId, query, pageOf(query)),
-    repo.countSplit(db, splitId, query),
+    repo.splitPage(db, splitId, peopleFilters(query), pageOf(query)),
+    repo.countSplit(db, splitId, peopleFilters(query)),
     podium(db, boards),
     repo.userRow(db, userId),
     repo.splitTotalOf(db, splitId, userId),

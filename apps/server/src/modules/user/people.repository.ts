@@ -1,4 +1,6 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Executor } from '../../db/database';
+import type { Database } from '../../db/schema';
 
 export type PeopleSort = 'name' | 'country' | 'store';
 export type SortOrder = 'asc' | 'desc';
@@ -11,21 +13,37 @@ export type PeopleFilters = {
   storeIds?: readonly number[];
 };
 
-/** Users with their store, narrowed by the filters; each kind of filter is a list of alternatives. */
+/**
+ * The filters as a condition over `users` joined with `stores`; each kind of filter is a list of
+ * alternatives. The rankings use it too, over their own joins.
+ */
+export function matchingPeople(filters: PeopleFilters) {
+  return (eb: ExpressionBuilder<Database, 'users' | 'stores'>) => {
+    const { search, countries, cities, storeIds } = filters;
+    const conditions: Expression<SqlBool>[] = [];
+    if (search) {
+      // A folded key holds no %, _ or \, so it is a LIKE pattern as it is on both engines.
+      const pattern = `%${search}%`;
+      conditions.push(
+        eb.or([
+          eb('users.search_name', 'like', pattern),
+          eb('stores.search_text', 'like', pattern),
+        ]),
+      );
+    }
+    if (countries?.length) conditions.push(eb('stores.country', 'in', countries));
+    if (cities?.length) conditions.push(eb('stores.city', 'in', cities));
+    if (storeIds?.length) conditions.push(eb('users.store_id', 'in', storeIds));
+    return eb.and(conditions);
+  };
+}
+
+/** Users with their store, narrowed by the filters. */
 function filtered(db: Executor, filters: PeopleFilters) {
-  let query = db.selectFrom('users').leftJoin('stores', 'stores.id', 'users.store_id');
-  const { search, countries, cities, storeIds } = filters;
-  if (search) {
-    // A folded key holds no %, _ or \, so it is a LIKE pattern as it is on both engines.
-    const pattern = `%${search}%`;
-    query = query.where((eb) =>
-      eb.or([eb('users.search_name', 'like', pattern), eb('stores.search_text', 'like', pattern)]),
-    );
-  }
-  if (countries?.length) query = query.where('stores.country', 'in', countries);
-  if (cities?.length) query = query.where('stores.city', 'in', cities);
-  if (storeIds?.length) query = query.where('users.store_id', 'in', storeIds);
-  return query;
+  return db
+    .selectFrom('users')
+    .leftJoin('stores', 'stores.id', 'users.store_id')
+    .where(matchingPeople(filters));
 }
 
 /**
