@@ -53,7 +53,7 @@ describe('the web app on the same port', () => {
     }
     const page = await ctx.app.inject({ method: 'GET', url: '/training' });
     expect(page.body).toContain(
-      '<meta name="app-config" content="{&quot;brandName&quot;:&quot;Maison \\&quot;Test\\&quot; &lt;b&gt;&quot;,&quot;brandSlug&quot;:&quot;maison&quot;}">',
+      '<meta name="app-config" content="{&quot;brandName&quot;:&quot;Maison \\&quot;Test\\&quot; &lt;b&gt;&quot;,&quot;brandSlug&quot;:&quot;maison&quot;,&quot;timeZone&quot;:&quot;Europe/Zurich&quot;}">',
     );
   });
 

@@ -12,12 +12,12 @@ import { MESSAGES } from '@app/contract/errors';
  */
 export default fp(
   async function web(app: FastifyInstance) {
-    const { webDistDir, uploadDir, brandName, brandSlug } = app.config;
+    const { webDistDir, uploadDir, brandName, brandSlug, timeZone } = app.config;
     const indexFile = path.join(webDistDir, 'index.html');
     const hasWeb = fs.existsSync(indexFile);
     let indexHtml: string | undefined;
     if (hasWeb) {
-      const appConfig = JSON.stringify({ brandName, brandSlug });
+      const appConfig = JSON.stringify({ brandName, brandSlug, timeZone });
       indexHtml = fs
         .readFileSync(indexFile, 'utf8')
         .replace(

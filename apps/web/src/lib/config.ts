@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '@app/contract/dates';
 
 /**
  * Runtime configuration. The server rewrites the `content` of `<meta name="app-config">` from its
@@ -8,9 +9,18 @@ import { z } from 'zod';
 const brandName = z.string().trim().min(1).max(60);
 const brandSlug = z.string().regex(/^[a-z0-9-]{1,40}$/);
 
-export type AppConfig = { brandName: string; brandSlug: string };
+export type AppConfig = {
+  brandName: string;
+  brandSlug: string;
+  /** The brand's time zone: where seasons start and end. */
+  timeZone: string;
+};
 
-export const DEFAULT_CONFIG: AppConfig = { brandName: 'Aurèle', brandSlug: 'aurele' };
+export const DEFAULT_CONFIG: AppConfig = {
+  brandName: 'Aurèle',
+  brandSlug: 'aurele',
+  timeZone: 'Europe/Zurich',
+};
 
 /** Reads and validates the config of a document; an invalid or missing field takes its default. */
 export function readConfig(doc: Document | undefined = globalThis.document): AppConfig {
@@ -30,9 +40,14 @@ export function readConfig(doc: Document | undefined = globalThis.document): App
   if (!name.success || !slug.success) {
     console.warn('app-config: invalid brandName or brandSlug; using the defaults for them.');
   }
+  const timeZone =
+    typeof fields.timeZone === 'string' && isTimeZone(fields.timeZone)
+      ? fields.timeZone
+      : DEFAULT_CONFIG.timeZone;
   return {
     brandName: name.data ?? DEFAULT_CONFIG.brandName,
     brandSlug: slug.data ?? DEFAULT_CONFIG.brandSlug,
+    timeZone,
   };
 }
 

@@ -38,7 +38,7 @@ export function LeagueHero() {
       <>
         <Countdown
           name={next.name}
-          target={splitOpensAt(next.start_date)}
+          target={splitOpensAt(next.start_date, config.timeZone)}
           // Once it opens, the server says which split comes next.
           onReached={() => void splits.refetch()}
         />

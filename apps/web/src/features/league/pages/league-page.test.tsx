@@ -37,7 +37,8 @@ describe('league page: the hero', () => {
   it('counts down to the start of the next split, at midnight, and ticks', async () => {
     // Only the clock is faked: the timers run, so each tick reads the time set below.
     vi.useFakeTimers({ toFake: ['Date'] });
-    const target = new Date(2027, 1, 20).getTime();
+    // Midnight in the brand’s time zone (Europe/Zurich by default): 23:00 UTC the day before.
+    const target = Date.parse('2027-02-19T23:00:00.000Z');
     vi.setSystemTime(target - (((87 * 24 + 4) * 60 + 12) * 60 + 30) * 1000);
     const { container } = league();
 
@@ -79,7 +80,8 @@ describe('league page: the hero', () => {
 
   it('asks the server again once the split opens', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const target = new Date(2027, 1, 20).getTime();
+    // Midnight in the brand’s time zone (Europe/Zurich by default): 23:00 UTC the day before.
+    const target = Date.parse('2027-02-19T23:00:00.000Z');
     vi.setSystemTime(target - 1500);
     const { fetch } = league();
     await screen.findByText('Split 1 opens in less than a minute.');
