@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { t } from '@/lib/i18n';
+import { Button } from './button';
 import styles from './notice.module.css';
 
 type NoticeProps = {
@@ -7,20 +9,33 @@ type NoticeProps = {
   children: ReactNode;
   /** A detail under the message. */
   detail?: ReactNode;
-  /** A way forward: try again, clear the filters. */
+  /** A way forward: clear the filters. */
   action?: ReactNode;
+  /** Shows “Réessayer”, which calls it. */
+  onRetry?: () => void;
   className?: string;
 };
 
 /** A message in place of a list: it failed to load, or has nothing to show. */
-export function Notice({ tone, children, detail, action, className }: NoticeProps) {
+export function Notice({ tone, children, detail, action, onRetry, className }: NoticeProps) {
+  const actions =
+    action || onRetry ? (
+      <div className={styles.action}>
+        {action}
+        {onRetry ? (
+          <Button variant="secondary" size="sm" onClick={onRetry}>
+            {t('lists.retry')}
+          </Button>
+        ) : null}
+      </div>
+    ) : null;
   return (
     <div className={[styles.notice, styles[tone], className].filter(Boolean).join(' ')}>
       <div role={tone === 'error' ? 'alert' : 'status'} className={styles.text}>
         <p className={styles.message}>{children}</p>
         {detail ? <p className={styles.detail}>{detail}</p> : null}
       </div>
-      {action ? <div className={styles.action}>{action}</div> : null}
+      {actions}
     </div>
   );
 }

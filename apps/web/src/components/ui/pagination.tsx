@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { formatPoints } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import styles from './pagination.module.css';
@@ -10,6 +11,8 @@ type PaginationProps = {
   label: string;
   /** While the next page loads, the buttons wait. */
   busy?: boolean;
+  /** The list it pages: brought back into view when its top has scrolled above the screen. */
+  listRef?: RefObject<HTMLElement | null>;
 };
 
 type Slot = number | 'gap-start' | 'gap-end';
@@ -50,10 +53,20 @@ function Arrow({ direction }: { direction: 'previous' | 'next' }) {
  * Server paging: previous, next, and the page numbers around the current one (a list of 100 000
  * people is never loaded whole). On a phone, “Page 3 sur 5 000” stands for the numbers.
  */
-export function Pagination({ page, lastPage, onChange, label, busy = false }: PaginationProps) {
+export function Pagination({
+  page,
+  lastPage,
+  onChange,
+  label,
+  busy = false,
+  listRef,
+}: PaginationProps) {
   if (lastPage <= 1) return null;
   const go = (target: number) => {
-    if (target !== page && target >= 1 && target <= lastPage) onChange(target);
+    if (target === page || target < 1 || target > lastPage) return;
+    onChange(target);
+    const list = listRef?.current;
+    if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView({ block: 'start' });
   };
   return (
     <nav className={styles.nav} aria-label={label}>

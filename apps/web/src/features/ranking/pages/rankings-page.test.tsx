@@ -231,10 +231,22 @@ describe('/rankings', () => {
     await app.user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'zzz');
 
     expect(
-      await screen.findByText('Aucun participant ne correspond à votre recherche'),
+      await screen.findByText(
+        'Aucun participant ne correspond à votre recherche',
+        {},
+        { timeout: 3000 },
+      ),
     ).toBeTruthy();
     // The own row stays.
     expect(table().querySelector('tfoot')?.textContent).toContain('Camille Rochat');
+
+    server.on('GET', '/api/rankings/global', json(200, globalRankingPage()));
+    const [, fromNotice] = screen.getAllByRole('button', { name: 'Effacer les filtres' });
+    await app.user.click(fromNotice!);
+    await waitFor(() => expect(bodyRows()).toHaveLength(20));
+    expect((screen.getByRole('searchbox', { name: 'Rechercher' }) as HTMLInputElement).value).toBe(
+      '',
+    );
   });
 
   it('opens a split: its ranking with the same filters, the own row unranked', async () => {

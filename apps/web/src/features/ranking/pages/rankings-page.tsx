@@ -114,13 +114,6 @@ export function RankingsPage() {
     list.setPage(1);
   };
 
-  const goToPage = (page: number) => {
-    list.setPage(page);
-    // Back to the top of the list when it starts above the screen.
-    const top = resultsRef.current?.getBoundingClientRect().top ?? 0;
-    if (top < 0) resultsRef.current?.scrollIntoView({ block: 'start' });
-  };
-
   const errorText = view === 'global' ? t('rankings.errors.global') : t('rankings.errors.split');
   // Split names repeat from one year to the next: the dates tell them apart.
   const caption = split
@@ -139,14 +132,7 @@ export function RankingsPage() {
     );
   } else if (active.isError && !ranking) {
     results = (
-      <Notice
-        tone="error"
-        action={
-          <Button variant="secondary" size="sm" onClick={() => void active.refetch()}>
-            {t('lists.retry')}
-          </Button>
-        }
-      >
+      <Notice tone="error" onRetry={() => void active.refetch()}>
         {errorText}
       </Notice>
     );
@@ -185,7 +171,8 @@ export function RankingsPage() {
         <Pagination
           page={ranking.page.current_page}
           lastPage={ranking.page.last_page}
-          onChange={goToPage}
+          onChange={list.setPage}
+          listRef={resultsRef}
           label={t('rankings.pages')}
           busy={busy}
         />

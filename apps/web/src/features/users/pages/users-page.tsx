@@ -67,23 +67,10 @@ export function UsersPage() {
   const data = users.data;
   const busy = users.isFetching && users.isPlaceholderData;
 
-  const goToPage = (page: number) => {
-    list.setPage(page);
-    const top = resultsRef.current?.getBoundingClientRect().top ?? 0;
-    if (top < 0) resultsRef.current?.scrollIntoView({ block: 'start' });
-  };
-
   let results;
   if (users.isError && !data) {
     results = (
-      <Notice
-        tone="error"
-        action={
-          <Button variant="secondary" size="sm" onClick={() => void users.refetch()}>
-            {t('lists.retry')}
-          </Button>
-        }
-      >
+      <Notice tone="error" onRetry={() => void users.refetch()}>
         {t('users.errors.load')}
       </Notice>
     );
@@ -127,7 +114,8 @@ export function UsersPage() {
         <Pagination
           page={data.current_page}
           lastPage={data.last_page}
-          onChange={goToPage}
+          onChange={list.setPage}
+          listRef={resultsRef}
           label={t('users.pages')}
           busy={busy}
         />
