@@ -19,7 +19,7 @@ import {
   useListFilters,
   type ListFilters as Filters,
 } from '@/lib/use-list-filters';
-import { useUsers } from '../api/get-users';
+import { useUsers } from '@/api/get-users';
 import { UserCard } from '../components/user-card';
 import styles from './users-page.module.css';
 

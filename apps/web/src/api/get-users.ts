@@ -5,8 +5,8 @@ import type { SortOrder } from '@/lib/use-list-filters';
 
 /**
  * `GET /api/users`: colleagues with what anyone may see of them (never an email), searched,
- * filtered, sorted and paged by the server. The users list uses every option; the profile's
- * colleagues tab asks for its store (`store_id`).
+ * filtered, sorted and paged by the server. The users list, the profile's colleagues and the
+ * choice of a duel opponent all ask it.
  */
 export const usersQueryKey = ['users'] as const;
 
@@ -39,7 +39,7 @@ export function usersQueryOptions(query: UsersQuery) {
     // Every option is part of the key: each search, filter, order and page is its own entry.
     queryKey: [...usersQueryKey, query] as const,
     queryFn: ({ signal }) => getUsers(query, signal),
-    // The page shown stays while the next one loads: paging and filtering never flash empty.
+    // The page shown stays while the next one loads: searching never flashes empty.
     placeholderData: keepPreviousData,
   });
 }
