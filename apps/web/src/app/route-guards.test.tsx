@@ -53,7 +53,7 @@ describe('access rules (SPEC.md route table)', () => {
 
   it.each([
     ['/quiz/result', 'Aucun résultat disponible...'],
-    ['/quiz/dailyquestion', 'Daily question — coming soon'],
+    ['/quiz/dailyquestion', 'DAILY CHALLENGE'],
     ['/register', 'Créer un compte'],
   ])('%s is public', async (path, heading) => {
     mockFetch();
