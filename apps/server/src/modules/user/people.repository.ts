@@ -15,7 +15,7 @@ export type PeopleFilters = {
 
 /**
  * The filters as a condition over `users` joined with `stores`; each kind of filter is a list of
- * alternatives. The rankings use it too, over their own joins.
+ * alternatives (absent: no filter). The rankings use it too, over their own joins.
  */
 export function matchingPeople(filters: PeopleFilters) {
   return (eb: ExpressionBuilder<Database, 'users' | 'stores'>) => {
@@ -31,9 +31,14 @@ export function matchingPeople(filters: PeopleFilters) {
         ]),
       );
     }
-    if (countries?.length) conditions.push(eb('stores.country', 'in', countries));
-    if (cities?.length) conditions.push(eb('stores.city', 'in', cities));
-    if (storeIds?.length) conditions.push(eb('users.store_id', 'in', storeIds));
+    // A list given empty matches nobody, as `in ()` would mean if SQL allowed it.
+    const oneOf = <V extends string | number>(
+      column: 'stores.country' | 'stores.city' | 'users.store_id',
+      values: readonly V[],
+    ) => (values.length > 0 ? eb(column, 'in', values) : eb.lit(false));
+    if (countries) conditions.push(oneOf('stores.country', countries));
+    if (cities) conditions.push(oneOf('stores.city', cities));
+    if (storeIds) conditions.push(oneOf('users.store_id', storeIds));
     return eb.and(conditions);
   };
 }

@@ -29,13 +29,20 @@ function toColleague(row: repo.PersonRow): Colleague {
   };
 }
 
+/**
+ * No stored name holds a NUL character (PostgreSQL can neither store one nor take one as a
+ * parameter): a value holding one matches nothing, so it leaves its list (an emptied list matches
+ * nobody).
+ */
+const storable = (values: readonly string[]) => values.filter((value) => !value.includes('\0'));
+
 /** The folded search and the filters of a users query (see docs/decisions/0019). */
 export function peopleFilters(query: Pick<UsersQuery, 'q' | 'country' | 'city' | 'store_id'>) {
   const search = query.q ? foldText(query.q) : '';
   return {
     ...(search ? { search } : {}),
-    ...(query.country ? { countries: query.country } : {}),
-    ...(query.city ? { cities: query.city } : {}),
+    ...(query.country ? { countries: storable(query.country) } : {}),
+    ...(query.city ? { cities: storable(query.city) } : {}),
     ...(query.store_id ? { storeIds: query.store_id } : {}),
   } satisfies repo.PeopleFilters;
 }

@@ -237,6 +237,12 @@ describe('GET /api/users', () => {
     expect(names(await users('?country=Italy'))).toEqual([]);
   });
 
+  it('matches nobody with a value holding a NUL character, which no name can hold', async () => {
+    expect(names(await users('?city=%00'))).toEqual([]);
+    expect(names(await users('?country=Fr%00ance&country=Japan'))).toEqual(['Kenji Sato']);
+    expect(names(await users('?q=kenji%00'))).toEqual(['Kenji Sato']);
+  });
+
   it('lists the colleagues of a store for the profile page', async () => {
     const page = await users(`?store_id=${stores.rhone}`);
     expect(page.data.every((c) => c.store?.id === stores.rhone)).toBe(true);
