@@ -61,7 +61,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return new Kysely<Database>({
+      dialect: new SqliteDialect({ database: reusingStatements(sqlite) }),
+    });
   }
   const pool = new pg.Pool({
     connectionString: url,
@@ -70,6 +72,32 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Keeps the statements SQLite prepared, by their SQL: the queries of the app are a few hundred
+ * shapes with parameters, and preparing one costs more than running it. One connection runs one
+ * query at a time (Kysely's driver holds a lock), so a statement is never in use twice at once.
+ */
+function reusingStatements(sqlite: SQLite.Database): SQLite.Database {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const statements = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = statements.get(source);
+    if (statement) {
+      // Most recently used last: the first entry is the one to drop when full.
+      statements.delete(source);
+    } else {
+      statement = prepare(source);
+      if (statements.size >= STATEMENT_CACHE_SIZE)
+        statements.delete(statements.keys().next().value!);
+    }
+    statements.set(source, statement);
+    return statement;
+  }) as SQLite.Database['prepare'];
+  return sqlite;
 }
 
 export function isPostgres(db: Kysely<unknown>): boolean {
