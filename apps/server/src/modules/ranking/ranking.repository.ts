@@ -1,5 +1,4 @@
 import type { Executor } from '../../db/database';
-import type { Database } from '../../db/schema';
 import { matchingPeople, type PeopleFilters } from '../user/people.repository';
 import type { BoardEntry } from './rank-store';
 
