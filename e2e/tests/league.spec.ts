@@ -61,7 +61,7 @@ test.describe('the league page', () => {
     await expect(spoken).toHaveAttribute('aria-live', 'polite');
     await expect(page.getByRole('link', { name: 'Split ranking' })).toHaveAttribute(
       'href',
-      '/rankings',
+      '/rankings?split=current',
     );
   });
 
@@ -130,7 +130,7 @@ test.describe('the league page', () => {
       } else {
         await expect(card.getByRole('link', { name: 'Ranking' })).toHaveAttribute(
           'href',
-          '/rankings',
+          `/rankings?split=${split!.id}`,
         );
         await expect(card.getByRole('link', { name: 'Activities' })).toHaveAttribute(
           'href',

@@ -30,7 +30,7 @@ function SplitCard({ split }: { split: Split }) {
         {available ? (
           <>
             <ButtonLink
-              to={paths.rankings()}
+              to={paths.rankings(split.id)}
               size="sm"
               variant={split.status === 'current' ? 'primary' : 'secondary'}
               aria-describedby={titleId}

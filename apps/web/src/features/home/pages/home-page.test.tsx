@@ -173,10 +173,13 @@ describe('home: the split cards', () => {
     home([]);
     await screen.findByText('Season 2026');
 
-    for (const name of ['Split 1', 'Split 2']) {
+    for (const [id, name] of [
+      [1, 'Split 1'],
+      [2, 'Split 2'],
+    ] as const) {
       const links = within(card(name)).getAllByRole('link');
       expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
-        ['Ranking', '/rankings'],
+        ['Ranking', `/rankings?split=${id}`],
         ['Activities', '/aureleleague'],
       ]);
       expect(within(card(name)).queryByRole('button')).toBeNull();

@@ -95,7 +95,7 @@ export function LeagueHero() {
           lede={t('league.lede')}
         />
         <div className={styles.timer}>{timer}</div>
-        <ButtonLink to={paths.rankings()} variant="inverse" className={styles.ranking}>
+        <ButtonLink to={paths.rankings('current')} variant="inverse" className={styles.ranking}>
           {t('league.ranking')}
         </ButtonLink>
       </div>

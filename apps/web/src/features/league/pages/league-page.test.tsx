@@ -59,7 +59,7 @@ describe('league page: the hero', () => {
   it('links to the split ranking', async () => {
     league();
     const link = await screen.findByRole('link', { name: 'Split ranking' });
-    expect(link.getAttribute('href')).toBe('/rankings');
+    expect(link.getAttribute('href')).toBe('/rankings?split=current');
   });
 
   it('says calmly when no split is ahead, without a countdown', async () => {
