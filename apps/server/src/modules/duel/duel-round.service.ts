@@ -319,7 +319,9 @@ export async function submitRound(
   await settleDuel(db, duelId);
   await playerDuel(db, userId, duelId);
   const result = await transact(db, async (trx) => {
-    const duel = (await repo.lockDuel(trx, duelId))!;
+    // A pending duel may be cancelled between the check above and this lock: gone.
+    const duel = await repo.lockDuel(trx, duelId);
+    if (!duel) throw notFound();
     const round = await playableRound(trx, duel, roundNumber);
     const attempts = await repo.attemptsOf(trx, [round.id]);
     const mine = attempts.find((a) => a.user_id === userId);

@@ -12,7 +12,7 @@ import {
 } from '@app/contract/duel';
 import { nowIso, type Db, type Executor } from '../../db/database';
 import { transact } from '../../db/transaction';
-import { HttpError, forbidden, invalid } from '../../lib/http-error';
+import { HttpError, forbidden, invalid, notFound } from '../../lib/http-error';
 import { dailyDaysInPlay, mayReveal } from '../hold/hold.service';
 import * as quizRepo from '../quiz/quiz.repository';
 import { parseAccepted, playQuestion, choicesByQuestion, pointsIn } from '../quiz/quiz-shared';
@@ -50,8 +50,11 @@ export async function listThemes(db: Db) {
   };
 }
 
+/** The duel as the user sees it; 404 if it is gone (cancelled by a concurrent call). */
 async function viewOne(db: Executor, userId: number, duelId: number): Promise<Duel> {
-  const [view] = await viewDuels(db, userId, [(await repo.findDuel(db, duelId))!]);
+  const duel = await repo.findDuel(db, duelId);
+  if (!duel) throw notFound();
+  const [view] = await viewDuels(db, userId, [duel]);
   return view!;
 }
 
@@ -165,7 +168,9 @@ export async function acceptDuel(db: Db, userId: number, duelId: number, options
   const found = await playerDuel(db, userId, duelId);
   if (found.user2_id !== userId) throw forbidden(DUEL_ERRORS.onlyOpponentAccepts);
   await transact(db, async (trx) => {
-    const duel = (await repo.lockDuel(trx, duelId))!;
+    // Cancelled meanwhile: gone.
+    const duel = await repo.lockDuel(trx, duelId);
+    if (!duel) throw notFound();
     if (duel.status !== 'pending') throw invalid('duel', DUEL_ERRORS.notPending);
     const now = nowIso();
     await repo.updateDuel(trx, duel.id, {
@@ -186,7 +191,9 @@ export async function cancelDuel(db: Db, userId: number, duelId: number): Promis
   const found = await playerDuel(db, userId, duelId);
   if (found.user1_id !== userId) throw forbidden(DUEL_ERRORS.onlyCreatorCancels);
   await transact(db, async (trx) => {
-    const duel = (await repo.lockDuel(trx, duelId))!;
+    // Cancelled meanwhile by another call: gone.
+    const duel = await repo.lockDuel(trx, duelId);
+    if (!duel) throw notFound();
     if (duel.status !== 'pending') throw invalid('duel', DUEL_ERRORS.notPending);
     await repo.deleteDuel(trx, duel.id);
   });

@@ -180,6 +180,32 @@ describe('who may do what', () => {
     expect((await call(b, 'POST', `/api/duels/${duel.id}/start`)).statusCode).toBe(422);
     expect((await call(a, 'DELETE', `/api/duels/${duel.id}`)).statusCode).toBe(422);
   });
+
+  it('answers 404, never 500, to reads, accepts and cancels that race the cancel of the duel', async () => {
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
+    for (let i = 0; i < 5; i++) {
+      const duel = await challenge(a, b);
+      const url = `/api/duels/${duel.id}`;
+      const answers = await Promise.all([
+        call(a, 'DELETE', url),
+        call(a, 'DELETE', url),
+        call(a, 'GET', url),
+        call(b, 'GET', url),
+        call(b, 'POST', `${url}/start`),
+        call(a, 'GET', url),
+        call(b, 'POST', `${url}/rounds/1/submit`, { attempt_id: 1, time_seconds: 1 }),
+        call(a, 'DELETE', url),
+      ]);
+      const codes = answers.map((res) => res.statusCode);
+      expect(
+        codes.filter((code) => code >= 500),
+        answers.map((r) => r.body).join(),
+      ).toEqual([]);
+      // One cancel wins, unless the accept came first; everything after the cancel finds nothing.
+      expect(codes.filter((code) => code === 204).length).toBeLessThanOrEqual(1);
+      for (const code of codes) expect([200, 204, 404, 422]).toContain(code);
+    }
+  });
 });
 
 describe('playing', () => {
