@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { HEADER_BREAKPOINT_PX } from '@app/contract/constants';
+import { useAwaitingDuels } from '@/api/get-awaiting-duels';
 import { useCurrentUser } from '@/api/get-current-user';
 import { paths } from '@/app/paths';
 import { Avatar } from '@/components/ui/avatar';
@@ -21,6 +22,7 @@ function navItems(): NavItem[] {
     { id: 'home', to: paths.home(), label: t('nav.home'), end: true },
     { id: 'league', to: paths.league(), label: t('nav.league', { brand: config.brandName }) },
     { id: 'training', to: paths.training(), label: t('nav.training') },
+    { id: 'duels', to: paths.duels(), label: t('nav.duels') },
     // Placeholders of the brand's site (SPEC.md: three links pointing to /).
     { id: 'collections', to: paths.home(), label: t('nav.collections'), placeholder: true },
     { id: 'boutiques', to: paths.home(), label: t('nav.boutiques'), placeholder: true },
@@ -28,10 +30,19 @@ function navItems(): NavItem[] {
   ];
 }
 
+/** PRODUCT.md §9: how many duels wait for the user's move, said after the Duels link. */
+function awaitingText(count: number): string {
+  return count === 1
+    ? t('nav.duelsAwaiting.one')
+    : t('nav.duelsAwaiting.other', { count: String(count) });
+}
+
 export function Header() {
   const location = useLocation();
   const isNarrow = useMediaQuery(`(max-width: ${HEADER_BREAKPOINT_PX}px)`);
   const { user, isAuthenticated } = useCurrentUser();
+  const awaiting = useAwaitingDuels({ enabled: isAuthenticated });
+  const awaitingCount = isAuthenticated ? (awaiting.data ?? 0) : 0;
 
   // The panel is tied to the location it opened at: any navigation closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -98,6 +109,14 @@ export function Header() {
             ) : (
               <NavLink to={item.to} end={item.end} className={styles.navLink} onClick={close}>
                 {item.label}
+                {item.id === 'duels' && awaitingCount > 0 ? (
+                  <>
+                    <span className={styles.count} aria-hidden="true">
+                      {awaitingCount > 99 ? '99+' : awaitingCount}
+                    </span>
+                    <span className="visually-hidden">, {awaitingText(awaitingCount)}</span>
+                  </>
+                ) : null}
               </NavLink>
             )}
           </li>
@@ -157,8 +176,19 @@ export function Header() {
             aria-expanded={panelOpen}
             aria-controls={PANEL_ID}
             aria-label={t('nav.menu')}
+            aria-describedby={awaitingCount > 0 ? 'header-duels-awaiting' : undefined}
             onClick={() => setOpenAt(panelOpen ? null : location.key)}
           >
+            {awaitingCount > 0 ? (
+              <>
+                <span className={styles.burgerCount} aria-hidden="true">
+                  {awaitingCount > 99 ? '99+' : awaitingCount}
+                </span>
+                <span id="header-duels-awaiting" className="visually-hidden">
+                  {awaitingText(awaitingCount)}
+                </span>
+              </>
+            ) : null}
             <span
               className={styles.burgerLines}
               aria-hidden="true"

@@ -46,7 +46,7 @@ describe('global layout', () => {
 
   it.each([
     ['/quiz/start', 'Choose your level'],
-    ['/duels/play/1/round/1', /coming soon/],
+    ['/duels/play/1/round/1', 'DUEL'],
   ])('hides the header and footer on %s', async (path, heading) => {
     signedIn();
     renderApp(path);
@@ -242,7 +242,7 @@ describe('narrow screens (768 px or less)', () => {
     expect(within(account).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe(
       '/profile',
     );
-    for (let i = 0; i < 6; i += 1) await app.user.tab();
+    for (let i = 0; i < 7; i += 1) await app.user.tab();
     expect(document.activeElement?.textContent).toBe('Événements');
     await app.user.tab();
     expect(document.activeElement).toBe(within(account).getByRole('link', { name: 'Profile' }));
