@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { duelQuizzesResponse, type DuelQuiz } from '@app/contract/duel';
+import { api } from '@/lib/api-client';
+import { duelKeys } from './keys';
+
+/** `GET /api/duel-quizzes`: the themes a duel is played on, one per training module and a mixed one. */
+export function getDuelQuizzes(signal?: AbortSignal): Promise<DuelQuiz[]> {
+  return api
+    .get('/api/duel-quizzes', { signal, schema: duelQuizzesResponse })
+    .then((body) => body.data);
+}
+
+export function duelQuizzesQueryOptions() {
+  return queryOptions({
+    queryKey: duelKeys.quizzes(),
+    queryFn: ({ signal }) => getDuelQuizzes(signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useDuelQuizzes() {
+  return useQuery(duelQuizzesQueryOptions());
+}
