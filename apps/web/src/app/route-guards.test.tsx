@@ -87,7 +87,7 @@ describe('access rules (SPEC.md route table)', () => {
     mockFetch().on('GET', '/api/user', json(200, demoUser));
     const app = renderApp('/duels/play/12');
 
-    await screen.findByRole('heading', { level: 1, name: 'Duel — coming soon' });
+    await screen.findByRole('heading', { level: 1, name: 'DUEL' });
     expect(app.location().pathname).toBe('/duels/play/12/round/1');
   });
 
