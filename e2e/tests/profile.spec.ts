@@ -188,10 +188,10 @@ test.describe('the profile', () => {
     await signIn(page, DEMO);
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Badges' }).click();
-    const earned = await page
-      .getByRole('tabpanel', { name: 'Badges' })
-      .getByRole('article')
-      .count();
+    const earnedInTab = page.getByRole('tabpanel', { name: 'Badges' }).getByRole('article');
+    // The demo user has badges: count them once the tab has loaded them.
+    await expect(earnedInTab.first()).toBeVisible();
+    const earned = await earnedInTab.count();
     await page.getByRole('link', { name: 'See all badges' }).click();
 
     await expect(page).toHaveURL('/badges');

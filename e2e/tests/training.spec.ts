@@ -37,16 +37,19 @@ test.describe('validating a training module', () => {
     // A wrong answer: SPEC.md's message and another question.
     const firstQuestion = (await question.innerText()).trim();
     const first = answerTo(firstQuestion);
-    await dialog.getByRole('radio', { name: first.wrong, exact: true }).check();
+    if (first.mode === 'open') await dialog.getByRole('textbox').fill(first.wrong);
+    else await dialog.getByRole('radio', { name: first.wrong, exact: true }).check();
     await dialog.getByRole('button', { name: 'Submit my answer' }).click();
     await expect(
       dialog.getByText("That's not the right answer. Try another question:"),
     ).toBeVisible();
     await expect(question).not.toHaveText(firstQuestion);
 
-    // The right one completes the module, on the server.
+    // The right one completes the module, on the server. When the player has every choice question
+    // of the module open elsewhere (a duel round, say), the validation asks an open one instead.
     const second = answerTo((await question.innerText()).trim());
-    await dialog.getByRole('radio', { name: second.right, exact: true }).check();
+    if (second.mode === 'open') await dialog.getByRole('textbox').fill(second.right);
+    else await dialog.getByRole('radio', { name: second.right, exact: true }).check();
     await dialog.getByRole('button', { name: 'Submit my answer' }).click();
     await expect(dialog.getByText('Right answer. The module is complete.')).toBeVisible();
 
