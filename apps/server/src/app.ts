@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import {
@@ -30,6 +31,7 @@ import badgeRoutes from './modules/badge/badge.routes';
 import profilePictureRoutes from './modules/user/profile-picture.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export type AppOptions = {
   config: Config;
@@ -51,7 +53,16 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // The proxy's request id when it sends a plausible one, else a new one: in every log line and response.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON (and multipart where a route registers it): plain text gets a 415.

@@ -112,11 +112,59 @@ describe('GET /api/docs', () => {
 });
 
 describe('GET /api/health', () => {
-  it('answers without a token when the database answers', async () => {
+  it('answers without a token while the process runs', async () => {
     const ctx = await createTestApp();
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
+    await ctx.close();
+  });
+});
+
+describe('GET /api/health/ready', () => {
+  it('is ready when the database answers, and says Redis is not configured', async () => {
+    const ctx = await createTestApp();
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', database: 'ok', redis: 'not configured' });
+    await ctx.close();
+  });
+
+  it('answers 503 when the database does not', async () => {
+    const ctx = await createTestApp();
+    await ctx.app.db.destroy();
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'unavailable', database: 'unavailable' });
+    await ctx.app.close();
+  });
+
+  it('is degraded, not unavailable, when Redis is away', async () => {
+    const ctx = await createTestApp({ config: { redisUrl: 'redis://127.0.0.1:1' } });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'degraded', database: 'ok', redis: 'unavailable' });
+    await ctx.close();
+  });
+});
+
+describe('request ids', () => {
+  it('answers with the proxy’s request id when it is plausible, else with a new one', async () => {
+    const ctx = await createTestApp();
+    const given = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'edge-42.a:b' },
+    });
+    expect(given.headers['x-request-id']).toBe('edge-42.a:b');
+    for (const bad of ['', 'x'.repeat(200), 'a b', '<script>']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: { 'x-request-id': bad },
+      });
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
     await ctx.close();
   });
 });
