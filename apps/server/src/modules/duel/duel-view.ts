@@ -1,7 +1,8 @@
-import { DEFAULT_AVATAR_URL } from '@app/contract/constants';
 import type { Duel, DuelRound } from '@app/contract/duel';
 import type { PublicUser } from '@app/contract/ranking';
 import type { Executor } from '../../db/database';
+import { findPublicUsers } from '../user/user.repository';
+import { publicUserOf } from '../user/user.service';
 import * as repo from './duel.repository';
 
 /** Duels as a player sees them: the opponent's score in a round only once both have played it. */
@@ -26,44 +27,8 @@ function awaitingPlayer(
 }
 
 async function playersOf(db: Executor, ids: readonly number[]): Promise<Map<number, PublicUser>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .leftJoin('stores', 'stores.id', 'users.store_id')
-    .select([
-      'users.id',
-      'users.first_name',
-      'users.last_name',
-      'users.profile_picture',
-      'stores.id as store_id',
-      'stores.name as store_name',
-      'stores.city as store_city',
-      'stores.country as store_country',
-    ])
-    .where('users.id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        first_name: r.first_name,
-        last_name: r.last_name,
-        profile_picture_url: r.profile_picture
-          ? `/uploads/${r.profile_picture}`
-          : DEFAULT_AVATAR_URL,
-        store:
-          r.store_id === null
-            ? null
-            : {
-                id: r.store_id,
-                name: r.store_name!,
-                city: r.store_city!,
-                country: r.store_country!,
-              },
-      },
-    ]),
-  );
+  const rows = await findPublicUsers(db, ids);
+  return new Map(rows.map((row) => [row.id, publicUserOf(row)]));
 }
 
 async function rewardsOf(db: Executor, duelIds: readonly number[]) {

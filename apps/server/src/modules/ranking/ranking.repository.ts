@@ -1,17 +1,7 @@
 import type { Executor } from '../../db/database';
 import { matchingPeople, type PeopleFilters } from '../user/people.repository';
+import { PUBLIC_USER_COLUMNS } from '../user/user.repository';
 import type { BoardEntry } from './rank-store';
-
-const publicColumns = [
-  'users.id',
-  'users.first_name',
-  'users.last_name',
-  'users.profile_picture',
-  'stores.id as store_id',
-  'stores.name as store_name',
-  'stores.city as store_city',
-  'stores.country as store_country',
-] as const;
 
 /** A page of the global ranking: most points first, then whoever reached the total first. */
 export function globalPage(
@@ -24,7 +14,7 @@ export function globalPage(
     .selectFrom('users')
     .leftJoin('stores', 'stores.id', 'users.store_id')
     .where(matchingPeople(filters))
-    .select([...publicColumns, 'users.total_points'])
+    .select([...PUBLIC_USER_COLUMNS, 'users.total_points'])
     .orderBy('users.total_points', desc ? 'desc' : 'asc')
     .orderBy('users.points_updated_at', desc ? 'asc' : 'desc')
     .orderBy('users.id', desc ? 'asc' : 'desc')
@@ -48,7 +38,7 @@ export function userRow(db: Executor, userId: number) {
   return db
     .selectFrom('users')
     .leftJoin('stores', 'stores.id', 'users.store_id')
-    .select([...publicColumns, 'users.total_points'])
+    .select([...PUBLIC_USER_COLUMNS, 'users.total_points'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
 }
@@ -67,7 +57,7 @@ export function splitPage(
     .leftJoin('stores', 'stores.id', 'users.store_id')
     .where('split_totals.split_id', '=', splitId)
     .where(matchingPeople(filters))
-    .select([...publicColumns, 'split_totals.total'])
+    .select([...PUBLIC_USER_COLUMNS, 'split_totals.total'])
     .orderBy('split_totals.total', desc ? 'desc' : 'asc')
     .orderBy('split_totals.reached_at', desc ? 'asc' : 'desc')
     .orderBy('split_totals.user_id', desc ? 'asc' : 'desc')

@@ -1,10 +1,8 @@
 import type { z } from 'zod';
-import { DEFAULT_AVATAR_URL } from '@app/contract/constants';
 import { localDay } from '@app/contract/dates';
 import {
   currentSplit,
   type GlobalRanking,
-  type PublicUser,
   type RankedUser,
   type Split,
   type SplitRanking,
@@ -15,6 +13,7 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import type { PointsChange } from '../points/points.service';
 import { peopleFilters } from '../user/people.service';
+import { publicUserOf } from '../user/user.service';
 import * as repo from './ranking.repository';
 import type { Board, RankStore } from './rank-store';
 
@@ -87,26 +86,6 @@ export class RankBoards {
   }
 }
 
-function publicUser(row: repo.GlobalRow | repo.SplitRow): PublicUser {
-  return {
-    id: row.id,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    profile_picture_url: row.profile_picture
-      ? `/uploads/${row.profile_picture}`
-      : DEFAULT_AVATAR_URL,
-    store:
-      row.store_id === null
-        ? null
-        : {
-            id: row.store_id,
-            name: row.store_name!,
-            city: row.store_city!,
-            country: row.store_country!,
-          },
-  };
-}
-
 function paging(query: Query, total: number) {
   return {
     current_page: query.page,
@@ -128,7 +107,7 @@ async function rankedRows(boards: RankBoards, rows: repo.GlobalRow[]): Promise<R
     rows.map((r) => r.total_points),
   );
   return rows.map((row, i) => ({
-    ...publicUser(row),
+    ...publicUserOf(row),
     rank: ranks[i]!,
     total_points: row.total_points,
   }));
@@ -196,13 +175,13 @@ export async function getSplitRanking(
     split: withStatus(found, localDay(new Date(), timeZone)),
     data: rows.map((row, i) => ({
       rank: ranks[i]!,
-      user: publicUser(row),
+      user: publicUserOf(row),
       total_points: row.total,
     })),
     podium: top,
     me: {
       rank: mine ? ranks[rows.length]! : null,
-      user: publicUser(me),
+      user: publicUserOf(me),
       total_points: mine?.total ?? 0,
     },
     ...paging(query, total),

@@ -1,6 +1,7 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { PUBLIC_USER_COLUMNS } from './user.repository';
 
 export type PeopleSort = 'name' | 'country' | 'store';
 export type SortOrder = 'asc' | 'desc';
@@ -63,17 +64,7 @@ export function listPeopleQuery(
   order: SortOrder,
   page: { limit: number; offset: number },
 ) {
-  let query = filtered(db, filters).select([
-    'users.id',
-    'users.first_name',
-    'users.last_name',
-    'users.profile_picture',
-    'users.total_points',
-    'stores.id as store_id',
-    'stores.name as store_name',
-    'stores.city as store_city',
-    'stores.country as store_country',
-  ]);
+  let query = filtered(db, filters).select([...PUBLIC_USER_COLUMNS, 'users.total_points']);
   if (sort === 'name') {
     query = query.orderBy('users.sort_name', order).orderBy('users.id', order);
   } else {

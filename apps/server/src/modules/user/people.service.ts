@@ -4,27 +4,15 @@ import type { Colleague, UsersResponse } from '@app/contract/user';
 import type { Executor } from '../../db/database';
 import { foldText } from '../../lib/search-text';
 import * as repo from './people.repository';
-import { profilePictureUrl } from './user.service';
+import { publicUserOf } from './user.service';
 
 type UsersQuery = z.output<typeof usersQuery>;
 
 /** What anyone may see of a colleague: never an email, a username, a role or a website. */
 function toColleague(row: repo.PersonRow): Colleague {
   return {
-    id: row.id,
-    first_name: row.first_name,
-    last_name: row.last_name,
+    ...publicUserOf(row),
     name: `${row.first_name} ${row.last_name}`,
-    profile_picture_url: profilePictureUrl(row.profile_picture),
-    store:
-      row.store_id === null
-        ? null
-        : {
-            id: row.store_id,
-            name: row.store_name!,
-            city: row.store_city!,
-            country: row.store_country!,
-          },
     total_points: row.total_points,
   };
 }

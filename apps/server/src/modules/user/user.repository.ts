@@ -3,6 +3,28 @@ import type { Executor } from '../../db/database';
 import type { UserUpdate } from '../../db/schema';
 import { nameKeys } from '../../lib/search-text';
 
+/** The columns of what anyone may see of a user, over `users` joined with `stores`. */
+export const PUBLIC_USER_COLUMNS = [
+  'users.id',
+  'users.first_name',
+  'users.last_name',
+  'users.profile_picture',
+  'stores.id as store_id',
+  'stores.name as store_name',
+  'stores.city as store_city',
+  'stores.country as store_country',
+] as const;
+
+export function findPublicUsers(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .leftJoin('stores', 'stores.id', 'users.store_id')
+    .select(PUBLIC_USER_COLUMNS)
+    .where('users.id', 'in', [...new Set(ids)])
+    .execute();
+}
+
 export function findUserWithStore(db: Executor, id: number) {
   return db
     .selectFrom('users')

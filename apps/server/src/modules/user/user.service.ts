@@ -1,7 +1,8 @@
 import { DEFAULT_AVATAR_URL } from '@app/contract/constants';
 import { localDay } from '@app/contract/dates';
 import type { z } from 'zod';
-import type { updateUserRequest, User } from '@app/contract/user';
+import type { PublicUser } from '@app/contract/ranking';
+import type { Store, updateUserRequest, User } from '@app/contract/user';
 import { nowIso, isUniqueViolation, type Db, type Executor } from '../../db/database';
 import { HttpError, notFound } from '../../lib/http-error';
 import { titleInfoFor } from '../title/title.service';
@@ -11,6 +12,43 @@ export const UPLOADS_URL_PREFIX = '/uploads/';
 
 export function profilePictureUrl(picture: string | null): string {
   return picture ? `${UPLOADS_URL_PREFIX}${picture}` : DEFAULT_AVATAR_URL;
+}
+
+type StoreColumns = {
+  store_id: number | null;
+  store_name: string | null;
+  store_city: string | null;
+  store_country: string | null;
+};
+
+/** The user's boutique from a row joined with `stores`, or null. */
+export function storeOf(row: StoreColumns): Store | null {
+  return row.store_id === null
+    ? null
+    : {
+        id: row.store_id,
+        name: row.store_name!,
+        city: row.store_city!,
+        country: row.store_country!,
+      };
+}
+
+/** What anyone may see of a colleague (rankings, duels, lists): never an email or anything private. */
+export function publicUserOf(
+  row: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    profile_picture: string | null;
+  } & StoreColumns,
+): PublicUser {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    profile_picture_url: profilePictureUrl(row.profile_picture),
+    store: storeOf(row),
+  };
 }
 
 export function toApiUser(row: repo.UserWithStoreRow, title: User['current_title']): User {
@@ -25,15 +63,7 @@ export function toApiUser(row: repo.UserWithStoreRow, title: User['current_title
     role: row.role,
     profile_picture: row.profile_picture,
     profile_picture_url: profilePictureUrl(row.profile_picture),
-    store:
-      row.store_id === null
-        ? null
-        : {
-            id: row.store_id,
-            name: row.store_name!,
-            city: row.store_city!,
-            country: row.store_country!,
-          },
+    store: storeOf(row),
     current_title: title,
     total_points: row.total_points,
   };
