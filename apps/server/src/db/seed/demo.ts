@@ -19,6 +19,7 @@ import { hashPassword } from '../../modules/auth/password';
 import { credit } from '../../modules/points/points.service';
 import { awardBadge } from '../../modules/badge/badge.service';
 import { findOrCreateStore, insertUser } from '../../modules/user/user-provisioning.repository';
+import { seededRandom } from './random';
 import { DEMO_PASSWORD, DEMO_STORES, DEMO_STAFF, type DemoPerson } from './demo-people';
 
 /**
@@ -61,7 +62,7 @@ export async function seedDemoDataIfEmpty(
       people.set(person.email, id);
     }
     const today = localDay(now, config.timeZone);
-    const random = mulberry32(1874);
+    const random = seededRandom(1874);
     const questions = await loadQuestions(trx);
 
     for (const person of DEMO_STAFF) {
@@ -587,15 +588,4 @@ async function insertClosedAttempt(
 
 function addDaysIso(from: Date, days: number): string {
   return new Date(from.getTime() + days * 86_400_000).toISOString();
-}
-
-/** A small seeded PRNG, so the demo data is the same on every machine. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -5,6 +5,7 @@ import { alignSplits } from '../../modules/points/points.service';
 import { rebuildSplitTotals, listSplits } from '../../modules/points/points.repository';
 import { findOrCreateStore } from '../../modules/user/user-provisioning.repository';
 import { unusablePasswordHash } from '../../modules/user/user-provisioning.service';
+import { seededRandom } from './random';
 
 /**
  * Many staff at once, for measuring the product at the size of a brand (100 000 or 1 000 000
@@ -95,24 +96,13 @@ const LAST = [
 const CHUNK = 500;
 const DAY_MS = 86_400_000;
 
-/** A small seeded PRNG: the same people on every machine. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export type GeneratedPeople = { users: number; ledgerRows: number; stores: number };
 
 export async function generatePeople(
   db: Db,
   options: { count: number; timeZone: string; seed?: number; now?: Date; emailDomain?: string },
 ): Promise<GeneratedPeople> {
-  const random = prng(options.seed ?? 1874);
+  const random = seededRandom(options.seed ?? 1874);
   const now = (options.now ?? new Date()).getTime();
   const created = new Date(now - 365 * DAY_MS).toISOString();
   const domain = options.emailDomain ?? 'generated.example.test';
