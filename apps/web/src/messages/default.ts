@@ -775,6 +775,7 @@ export const messages = {
   'duel.scores.caption': 'Points and time of each round',
   'duel.scores.round': 'Round',
   'duel.scores.total': 'Total',
+  'duel.scores.played': 'Played',
 
   // Duels: the result page (SPEC.md /duels/result/{id}; its buttons verbatim)
   'duelResult.eyebrow': 'Duel · {theme}',

@@ -29,9 +29,10 @@ type DuelCardProps = {
 
 type Pip = 'won' | 'lost' | 'tied' | 'playing' | 'upcoming';
 
-function pipOf(round: DuelRound, userId: number): Pip {
+function pipOf(round: DuelRound, userId: number, over: boolean): Pip {
   if (round.status === 'pending') return 'upcoming';
-  if (round.status === 'in_progress') return 'playing';
+  // A round left unfinished by a timeout is not being played any more.
+  if (round.status === 'in_progress') return over ? 'upcoming' : 'playing';
   if (round.winner_id === null) return 'tied';
   return round.winner_id === userId ? 'won' : 'lost';
 }
@@ -181,7 +182,7 @@ export function DuelCard({ duel, userId, onAccept, onCancel, busy, error }: Duel
       {duel.status !== 'pending' ? (
         <ol className={styles.pips} aria-label={t('duels.card.roundsDone')}>
           {rounds.map((round) => {
-            const pip = pipOf(round, userId);
+            const pip = pipOf(round, userId, over);
             return (
               <li key={round.round_number} className={styles.pip} data-pip={pip}>
                 <span className="visually-hidden">{pipText[pip](round.round_number)}</span>

@@ -15,15 +15,20 @@ function Cell({
   score,
   time,
   winner,
+  played,
 }: {
   score: number | null | undefined;
   time: number | null | undefined;
   winner: boolean;
+  /** Played, its figures kept secret until the round is completed by both. */
+  played: boolean;
 }) {
   if (score == null) {
     return (
       <td className={styles.cell}>
-        <span className={styles.unknown}>{t('duel.result.unknown')}</span>
+        <span className={styles.unknown}>
+          {played ? t('duel.scores.played') : t('duel.result.unknown')}
+        </span>
       </td>
     );
   }
@@ -75,11 +80,13 @@ export function RoundScores({ duel, sides, current, className }: RoundScoresProp
                 score={mine?.completed_at ? mine.score : null}
                 time={mine?.time_seconds}
                 winner={round.winner_id === me.id}
+                played={mine?.completed_at != null}
               />
               <Cell
                 score={theirs?.completed_at ? theirs.score : null}
                 time={theirs?.time_seconds}
                 winner={round.winner_id === opponent.id}
+                played={theirs?.completed_at != null}
               />
             </tr>
           );

@@ -104,6 +104,23 @@ describe('/duels/result/{id}', () => {
     expect(screen.queryByRole('button', { name: 'REMATCH' })).toBeNull();
   });
 
+  it('says the opponent played a round, its figures kept secret until the user plays it', async () => {
+    resultServer(
+      duelFixture(49, {
+        rounds: [
+          round(1, 'completed', [attempt(me.id, 2250, 74), attempt(lucas.id, 1500, 92)], me.id),
+          round(2, 'in_progress', [attempt(lucas.id, null, null)]),
+          round(3),
+        ],
+      }),
+    );
+    renderApp('/duels/result/49');
+
+    expect(await screen.findByRole('link', { name: 'JOUER MANCHE 2' })).toBeTruthy();
+    const row = screen.getByRole('row', { name: /^2 / });
+    expect(row.textContent).toBe('2—Played');
+  });
+
   it('offers VÉRIFIER STATUT while the opponent has the round to finish, and refreshes', async () => {
     const waiting = duelFixture(45, {
       rounds: [round(1, 'in_progress', [attempt(me.id, 2250, 74)]), round(2), round(3)],
