@@ -1,0 +1,89 @@
+// The HTTP figures of one database engine: reads with wrk, writes with the load client, the
+// server's memory after the load, each against a bare node:http server measured in the same run;
+// then Lighthouse on the same server when asked.
+import { measureLighthouse } from './lighthouse.mjs';
+import { residentMemory, step, tempDir, wrk } from './lib.mjs';
+import { benchDatabase, fillDatabase, signInEveryone, startApp, startBare } from './servers.mjs';
+import { measureWrites } from './writes.mjs';
+
+/** The reads measured, as the web app makes them. */
+export const READS = [
+  { label: 'GET /api/user', path: '/api/user', auth: true },
+  { label: 'GET /api/health', path: '/api/health', auth: false },
+  { label: 'GET /api/training', path: '/api/training', auth: true },
+  { label: 'GET /api/quiz/daily-status', path: '/api/quiz/daily-status', auth: true },
+  {
+    label: 'GET /api/rankings/global?per_page=20',
+    path: '/api/rankings/global?per_page=20',
+    auth: true,
+  },
+];
+
+/**
+ * @typedef {{ server: string[], client: string[], note: string }} Pinning
+ * @typedef {{ seconds: number, connections: number, rate: number }} LoadOptions
+ * @typedef {{ label: string, figures: import('./lib.mjs').LoadFigures }} ReadFigures
+ * @typedef {{
+ *   engine: string,
+ *   load?: { bare: import('./lib.mjs').LoadFigures, reads: ReadFigures[],
+ *            writes: Awaited<ReturnType<typeof measureWrites>>, memory: { rssMiB: number, peakMiB: number } },
+ *   lighthouse?: import('./lighthouse.mjs').PageScore[]
+ * }} EngineFigures
+ */
+
+/**
+ * @param {'sqlite' | 'postgres'} engine
+ * @param {Pinning} pin
+ * @param {LoadOptions & { webDist: string, postgresUrl?: string, load: boolean, lighthouse: boolean }} options
+ * @returns {Promise<EngineFigures>}
+ */
+export async function measureHttp(engine, pin, options) {
+  const dir = tempDir(`bench-${engine}-`);
+  const database = await benchDatabase(engine, options.postgresUrl);
+  try {
+    await fillDatabase(database.url, dir);
+    step('starting the bare server and the app (NODE_ENV=production)');
+    const bare = await startBare(pin.server, dir);
+    const app = await startApp(pin.server, database.url, dir, options.webDist);
+    try {
+      const { demo, players } = await signInEveryone(app.url, options.load);
+      /** @type {EngineFigures} */
+      const figures = { engine: database.label };
+      if (options.load) {
+        const load = { seconds: options.seconds, connections: options.connections };
+        step(`wrk: bare server, ${load.connections} connections, ${load.seconds} s`);
+        const bareWrk = await wrk(pin.client, `${bare.url}/`, load);
+        /** @type {ReadFigures[]} */
+        const reads = [];
+        for (const read of READS) {
+          step(`wrk: ${read.label}`);
+          /** @type {Record<string, string>} */
+          const headers = read.auth ? { authorization: `Bearer ${demo.token}` } : {};
+          const url = `${app.url}${read.path}`;
+          reads.push({
+            label: read.label,
+            figures: await wrk(pin.client, url, { ...load, headers }),
+          });
+        }
+        const writes = await measureWrites(pin.client, {
+          ...load,
+          appUrl: app.url,
+          bareUrl: bare.url,
+          dir,
+          rate: options.rate,
+          demo,
+          players,
+        });
+        figures.load = { bare: bareWrk, reads, writes, memory: residentMemory(app.child.pid) };
+      }
+      if (options.lighthouse)
+        figures.lighthouse = await measureLighthouse(pin.client, { url: app.url, demo, dir });
+      return figures;
+    } finally {
+      await app.stop();
+      await bare.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}

@@ -1,0 +1,266 @@
+// What the measurements share: processes pinned to a CPU, ports, waiting for a server, wrk, figures.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import { ROOT } from '../web-build.mjs';
+
+export { ROOT };
+
+/** @typedef {import('node:child_process').ChildProcess} ChildProcess */
+
+/** Every process started here, stopped when the run ends however it ends. */
+const children = new Set();
+/** @type {(() => void)[]} */
+const cleanups = [];
+
+/** Runs `fn` when the run ends (normally, on an error, or on Ctrl-C). */
+export function onExit(/** @type {() => void} */ fn) {
+  cleanups.push(fn);
+}
+
+function stopEverything() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const fn of cleanups.splice(0).reverse()) {
+    try {
+      fn();
+    } catch {
+      // Best effort: the run is ending.
+    }
+  }
+}
+process.on('exit', stopEverything);
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    stopEverything();
+    process.exit(130);
+  });
+
+/**
+ * Where the server and the load generator run: the first two CPUs this process may use, through
+ * `taskset`. On one CPU, or without taskset, nothing is pinned and the note says so.
+ * @returns {{ server: string[], client: string[], note: string }}
+ */
+export function pinning() {
+  const taskset = spawnSync('taskset', ['-pc', String(process.pid)], { encoding: 'utf8' });
+  if (taskset.error || taskset.status !== 0)
+    return { server: [], client: [], note: 'not pinned: taskset is missing (util-linux)' };
+  const list = taskset.stdout.split(':').pop()?.trim() ?? '';
+  const cpus = list.split(',').flatMap((part) => {
+    const [from = 0, to = from] = part.split('-').map(Number);
+    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  });
+  if (cpus.length < 2)
+    return { server: [], client: [], note: `not pinned: this process may use CPU ${list} only` };
+  return {
+    server: ['taskset', '-c', String(cpus[0])],
+    client: ['taskset', '-c', String(cpus[1])],
+    note: `server on CPU ${cpus[0]}, load generator on CPU ${cpus[1]} (taskset)`,
+  };
+}
+
+/**
+ * Starts a long-running process (a server), prefixed by `pin`; its output goes to `logFile`.
+ * @param {string[]} pin
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, logFile: string, cwd?: string }} options
+ */
+export function startProcess(pin, command, args, { env = process.env, logFile, cwd = ROOT }) {
+  const log = fs.openSync(logFile, 'a');
+  const [head = command, ...rest] = [...pin, command, ...args];
+  const child = spawn(head, rest, { cwd, env, stdio: ['ignore', log, log] });
+  fs.closeSync(log);
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
+/**
+ * Runs a command to its end and returns its standard output; throws with its output if it fails.
+ * @param {string[]} pin
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, input?: string }} [options]
+ * @returns {Promise<string>}
+ */
+export function run(pin, command, args, { env = process.env, cwd = ROOT, input } = {}) {
+  const [head = command, ...rest] = [...pin, command, ...args];
+  return new Promise((resolve, reject) => {
+    const child = spawn(head, rest, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    children.add(child);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      children.delete(child);
+      if (code === 0) resolve(out);
+      else reject(new Error(`${[head, ...rest].join(' ')} exited with ${code}:\n${err || out}`));
+    });
+    child.stdin.end(input ?? '');
+  });
+}
+
+/** Stops a process started with startProcess and waits for it. */
+export async function stopProcess(/** @type {ChildProcess} */ child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** A TCP port free on 127.0.0.1 now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Waits until `url` answers 200, or throws after `seconds` (with the log's end when given).
+ * @param {string} url
+ * @param {{ seconds?: number, child?: ChildProcess, logFile?: string }} [options]
+ */
+export async function waitForHttp(url, { seconds = 300, child, logFile } = {}) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) break;
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+  const tail = logFile ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
+  throw new Error(`${url} did not answer in time.${tail ? `\n${tail}` : ''}`);
+}
+
+export const sleep = (/** @type {number} */ ms) =>
+  new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether a command is on the PATH. */
+export function hasCommand(/** @type {string} */ name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * @typedef {{ rps: number, p50: number, p99: number, requests: number, errors: number }} LoadFigures
+ * Requests a second, latency percentiles in milliseconds, and non-2xx answers or socket errors.
+ */
+
+/**
+ * Runs wrk against `url` from the load generator's CPU: a warm-up, then the measured run.
+ * @param {string[]} pin
+ * @param {string} url
+ * @param {{ seconds: number, connections: number, headers?: Record<string, string> }} options
+ * @returns {Promise<LoadFigures>}
+ */
+export async function wrk(pin, url, { seconds, connections, headers = {} }) {
+  const args = (/** @type {number} */ duration) => [
+    '-t1',
+    `-c${connections}`,
+    `-d${duration}s`,
+    // Long enough that no slow answer is dropped from the latencies as a timeout.
+    '--timeout',
+    '30s',
+    '--latency',
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+    url,
+  ];
+  await run(pin, 'wrk', args(Math.max(1, Math.round(seconds / 4))));
+  return parseWrk(await run(pin, 'wrk', args(seconds)));
+}
+
+/** @returns {LoadFigures} */
+export function parseWrk(/** @type {string} */ output) {
+  const number = (/** @type {RegExp} */ pattern) => {
+    const match = output.match(pattern);
+    return match ? Number(match[1]) : 0;
+  };
+  const latency = (/** @type {string} */ label) => {
+    const match = output.match(new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm'));
+    if (!match) return Number.NaN;
+    const scale = { us: 0.001, ms: 1, s: 1000 }[/** @type {'us'|'ms'|'s'} */ (match[2])];
+    return Number(match[1]) * scale;
+  };
+  const socketErrors = output.match(
+    /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/,
+  );
+  return {
+    rps: number(/Requests\/sec:\s+([\d.]+)/),
+    p50: latency('50'),
+    p99: latency('99'),
+    requests: number(/(\d+) requests in/),
+    errors:
+      number(/Non-2xx or 3xx responses:\s+(\d+)/) +
+      (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
+  };
+}
+
+/** The value at `p` (0 to 1) of sorted numbers. */
+export function percentile(/** @type {number[]} */ sorted, /** @type {number} */ p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** The machine, as /proc and os tell it. */
+export function machine() {
+  const cpuinfo = readOr('/proc/cpuinfo');
+  const model =
+    cpuinfo.match(/^model name\s*:\s*(.+)$/m)?.[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown';
+  const memKb = Number(readOr('/proc/meminfo').match(/^MemTotal:\s+(\d+)/m)?.[1] ?? 0);
+  const memory = memKb ? memKb * 1024 : os.totalmem();
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  }).stdout?.trim();
+  return {
+    cpu: model,
+    cores: os.cpus().length,
+    memoryGiB: memory / 1024 ** 3,
+    load: os.loadavg(),
+    node: process.version,
+    commit: commit || 'unknown',
+    date: new Date(),
+  };
+}
+
+function readOr(/** @type {string} */ file) {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Resident memory of a process, in MiB, and its peak: VmRSS and VmHWM of /proc/<pid>/status. */
+export function residentMemory(/** @type {number | undefined} */ pid) {
+  const status = pid ? readOr(`/proc/${pid}/status`) : '';
+  const kb = (/** @type {string} */ field) =>
+    Number(status.match(new RegExp(`^${field}:\\s+(\\d+)`, 'm'))?.[1] ?? Number.NaN);
+  return { rssMiB: kb('VmRSS') / 1024, peakMiB: kb('VmHWM') / 1024 };
+}
+
+/** A temporary folder removed when the run ends. */
+export function tempDir(/** @type {string} */ prefix) {
+  const dir = fs.mkdtempSync(`${os.tmpdir()}/${prefix}`);
+  onExit(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Prints a step of the run. */
+export function step(/** @type {string} */ text) {
+  console.log(`  · ${text}`);
+}

@@ -1,0 +1,324 @@
+// The Markdown report of a run: every figure, with the machine and the date.
+import { GENERATED_PEOPLE } from './servers.mjs';
+
+/**
+ * @typedef {{
+ *   about: ReturnType<typeof import('./lib.mjs').machine>,
+ *   pin: string,
+ *   options: { seconds: number, connections: number, rate: number },
+ *   engines: import('./http.mjs').EngineFigures[],
+ *   ranks?: import('./rank.mjs').RankFigures,
+ *   size?: { app: import('./size.mjs').PageWeight, bare: import('./size.mjs').PageWeight },
+ *   skipped: string[],
+ *   minutes?: number,
+ *   note?: string,
+ * }} Figures
+ * @typedef {import('./lib.mjs').LoadFigures} LoadFigures
+ */
+
+/** A figure with about three significant digits; large ones grouped by thousands. */
+function num(/** @type {number | null | undefined} */ value, digits = 3) {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  if (Math.abs(value) >= 10 ** digits) return Math.round(value).toLocaleString('en');
+  return String(Number(value.toPrecision(digits)));
+}
+
+/** A ratio, written as a factor: 0.12×, 35×. */
+function ratio(/** @type {number} */ value, /** @type {number} */ of) {
+  if (!Number.isFinite(value) || !Number.isFinite(of) || of === 0) return '–';
+  return `${num(value / of, 2)}×`;
+}
+
+const kB = (/** @type {number} */ bytes) => num(bytes / 1000);
+
+/** A Markdown table. */
+function table(/** @type {string[]} */ head, /** @type {(string | number)[][]} */ rows) {
+  const line = (/** @type {(string | number)[]} */ cells) => `| ${cells.join(' | ')} |`;
+  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** @param {Figures} figures */
+export function report(figures) {
+  const { about, options } = figures;
+  const load = about.load[0] ?? 0;
+  const busy = load > about.cores * 0.25;
+  const parts = [
+    '# Benchmarks',
+    `Measured by \`npm run bench\` (see [scripts/bench](../scripts/bench/README.md)) on ` +
+      `${about.date.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${about.commit}` +
+      `${figures.minutes ? `, in ${num(figures.minutes, 2)} minutes` : ''}.` +
+      (busy
+        ? ` The machine was busy with other work (load average ${num(load, 2)} on ` +
+          `${about.cores} cores when the run began): the figures are noisy, the ratios to the ` +
+          'bare server measured alongside them less so.'
+        : ''),
+    ...(figures.note ? [figures.note] : []),
+    '## Machine',
+    table(
+      ['', ''],
+      [
+        ['CPU', `${about.cpu}, ${about.cores} cores`],
+        ['Memory', `${num(about.memoryGiB)} GiB`],
+        ['Node.js', about.node],
+        ['Load average (1, 5, 15 min) at the start', about.load.map((l) => num(l, 2)).join(', ')],
+        ['Pinning', figures.pin],
+      ],
+    ),
+  ];
+
+  const loaded = figures.engines.filter((engine) => engine.load);
+  if (loaded.length > 0) {
+    parts.push(
+      '## HTTP reads',
+      `wrk, one thread, ${options.connections} connections, ${options.seconds} s after a warm-up, ` +
+        `on a database with the demo data and ${GENERATED_PEOPLE.toLocaleString('en')} generated ` +
+        'staff. Each ratio is to a bare `node:http` server answering a short text on the same CPU, ' +
+        'measured in the same run: req/s ÷ bare (1× would be as fast as Node can answer at all), ' +
+        'p99 ÷ bare. Authenticated calls carry the bearer token of demo@example.com.',
+      table(
+        ['Request', 'Engine', 'req/s', '÷ bare', 'p50 ms', 'p99 ms', 'p99 ÷ bare', 'non-2xx'],
+        loaded.flatMap((engine) => {
+          const load = /** @type {NonNullable<typeof engine.load>} */ (engine.load);
+          const row = (/** @type {string} */ label, /** @type {LoadFigures} */ f) => [
+            label,
+            engine.engine,
+            num(f.rps),
+            ratio(f.rps, load.bare.rps),
+            num(f.p50),
+            num(f.p99),
+            ratio(f.p99, load.bare.p99),
+            f.errors,
+          ];
+          return [
+            row('bare `node:http`', load.bare),
+            ...load.reads.map((read) => row(`\`${read.label}\``, read.figures)),
+          ];
+        }),
+      ),
+    );
+
+    parts.push(
+      '## HTTP writes',
+      'A Node load client (keep-alive, `node:http`) on the load generator’s CPU. Quizzes: users who ' +
+        'sign in and play whole quizzes, easy and medium in turn (generate, check each of the ten ' +
+        'answers, submit), each user with their own open attempt, so that each check locks an answer ' +
+        'once and each submit closes an attempt and credits the ledger; ' +
+        `${options.connections} players at once in a closed loop, then requests at a fixed rate of ` +
+        `${options.rate}/s (latency counted from when each request was due, as wrk2 does). Duels: ` +
+        'pairs of users playing whole duels (create, accept, three rounds of five checks and a ' +
+        'submit each). Ratios are to the bare server under the same client.',
+      table(
+        [
+          'Flow',
+          'Request',
+          'Engine',
+          'req/s',
+          '÷ bare',
+          'p50 ms',
+          'p99 ms',
+          'p99 ÷ bare',
+          'non-2xx',
+        ],
+        loaded.flatMap((engine) => {
+          const { writes } = /** @type {NonNullable<typeof engine.load>} */ (engine.load);
+          const bare = writes.bare;
+          const row = (
+            /** @type {string} */ flow,
+            /** @type {string} */ label,
+            /** @type {Omit<LoadFigures, 'errors'> & { errors?: number, statuses?: Record<string, number> }} */ f,
+          ) => [
+            flow,
+            label,
+            engine.engine,
+            num(f.rps),
+            ratio(f.rps, bare.rps),
+            num(f.p50),
+            num(f.p99),
+            ratio(f.p99, bare.p99),
+            f.errors ?? nonOk(f.statuses),
+          ];
+          const ops = (
+            /** @type {string} */ flow,
+            /** @type {typeof writes.quiz} */ run,
+            /** @type {string[]} */ names,
+          ) =>
+            names.flatMap((name) =>
+              run.ops[name] ? [row(flow, `\`${name}\``, run.ops[name])] : [],
+            );
+          return [
+            row('bare `node:http`', '`GET /`', bare),
+            row('quizzes, closed loop', 'all', writes.quiz),
+            ...ops('quizzes, closed loop', writes.quiz, ['generate', 'check-answer', 'submit']),
+            row(`quizzes, ${writes.quizRate.rate}/s`, 'all', writes.quizRate),
+            ...ops(`quizzes, ${writes.quizRate.rate}/s`, writes.quizRate, [
+              'generate',
+              'check-answer',
+              'submit',
+            ]),
+            row('duels, closed loop', 'all', writes.duel),
+            ...ops('duels, closed loop', writes.duel, [
+              'duel create',
+              'duel accept',
+              'round quiz',
+              'round check-answer',
+              'round submit',
+            ]),
+          ];
+        }),
+      ),
+      loaded
+        .map((engine) => {
+          const { writes } = /** @type {NonNullable<typeof engine.load>} */ (engine.load);
+          const submitted = (/** @type {typeof writes.quiz} */ run) =>
+            `${run.ranked} ranked, ${run.practice} practice`;
+          const behind =
+            writes.quizRate.backlog > 0 || writes.quizRate.rps < 0.95 * (writes.quizRate.rate ?? 0)
+              ? `; at ${writes.quizRate.rate}/s the server fell behind (${num(writes.quizRate.rps)} req/s done, ${writes.quizRate.backlog} never sent)`
+              : '';
+          return (
+            `${engine.engine}: quizzes submitted in the closed loop ${submitted(writes.quiz)}, ` +
+            `at the fixed rate ${submitted(writes.quizRate)}${behind}.`
+          );
+        })
+        .join(' '),
+      '## Server memory',
+      table(
+        ['Engine', 'RSS after the load (MiB)', 'Peak RSS (MiB)'],
+        loaded.map((engine) => {
+          const { memory } = /** @type {NonNullable<typeof engine.load>} */ (engine.load);
+          return [engine.engine, num(memory.rssMiB), num(memory.peakMiB)];
+        }),
+      ),
+    );
+  }
+
+  if (figures.ranks) parts.push(...rankSection(figures.ranks));
+  if (figures.size) parts.push(...sizeSection(figures.size));
+
+  const lighthouse = figures.engines.find((engine) => engine.lighthouse)?.lighthouse;
+  if (lighthouse) {
+    parts.push(
+      '## Lighthouse (mobile)',
+      'Lighthouse’s default mobile run (simulated slow 4G and a 4× slower CPU), performance only, ' +
+        'against the SQLite bench server (after its load when the HTTP figures were measured); `/` and `/quiz/start` signed in as ' +
+        'demo@example.com (the session stored as the web app stores it).',
+      table(
+        ['Page', 'Performance', 'FCP (s)', 'LCP (s)', 'CLS', 'TBT (ms)', 'Note'],
+        lighthouse.map((page) => {
+          const landed = page.finalUrl ? new URL(page.finalUrl).pathname : null;
+          const note = page.error ?? (landed && landed !== page.path ? `landed on ${landed}` : '');
+          return [
+            `\`${page.path}\``,
+            page.performance === null ? '–' : Math.round(page.performance * 100),
+            num(page.fcpMs === null ? null : page.fcpMs / 1000, 2),
+            num(page.lcpMs === null ? null : page.lcpMs / 1000, 2),
+            num(page.cls, 2),
+            num(page.tbtMs),
+            note,
+          ];
+        }),
+      ),
+    );
+  }
+
+  if (figures.skipped.length > 0)
+    parts.push('## Not measured', figures.skipped.map((line) => `- ${line}`).join('\n'));
+  return `${parts.join('\n\n')}\n`;
+}
+
+function nonOk(/** @type {Record<string, number> | undefined} */ statuses) {
+  if (!statuses) return 0;
+  return Object.entries(statuses)
+    .filter(([status]) => !status.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
+}
+
+/** @param {import('./rank.mjs').RankFigures} ranks */
+function rankSection(ranks) {
+  const stores = [
+    { name: 'memory', boards: ranks.memory },
+    ...(Array.isArray(ranks.redis) ? [{ name: 'Redis', boards: ranks.redis }] : []),
+  ];
+  const growth = (
+    /** @type {import('./rank.mjs').BoardFigures[]} */ boards,
+    /** @type {'top' | 'median'} */ who,
+  ) => {
+    const [small, large] = boards;
+    return small && large ? ratio(large[who].us, small[who].us) : '–';
+  };
+  return [
+    '## Rank lookup',
+    'The rank store’s `ranks()` for one score, called in a loop in a process pinned to the ' +
+      'server’s CPU, on boards of generated scores (the long tail of generate-people): the fastest ' +
+      'of seven series, the four cases of a store taken in turn after a warm-up. The Redis board ' +
+      'of a million is filled with ZADD; the store’s own load, a script call per user, is timed at ' +
+      '100 000.',
+    table(
+      [
+        'Store',
+        'Users',
+        'Board load (ms)',
+        'Top: rank',
+        'Top µs',
+        'Median: rank',
+        'Median µs',
+        'Median ÷ top',
+      ],
+      stores.flatMap(({ name, boards }) =>
+        boards.map((board) => [
+          name,
+          board.users.toLocaleString('en'),
+          board.loadMs === null ? '–' : num(board.loadMs),
+          board.top.rank.toLocaleString('en'),
+          num(board.top.us),
+          board.median.rank.toLocaleString('en'),
+          num(board.median.us),
+          ratio(board.median.us, board.top.us),
+        ]),
+      ),
+    ),
+    table(
+      ['Store', '1M ÷ 100k, top', '1M ÷ 100k, median'],
+      stores.map(({ name, boards }) => [name, growth(boards, 'top'), growth(boards, 'median')]),
+    ),
+  ];
+}
+
+/** @param {{ app: import('./size.mjs').PageWeight, bare: import('./size.mjs').PageWeight }} size */
+function sizeSection({ app, bare }) {
+  const total = (/** @type {import('./size.mjs').PageWeight} */ w) => w.js.gzip + w.css.gzip;
+  const row = (/** @type {string} */ label, /** @type {import('./size.mjs').PageWeight} */ w) => [
+    label,
+    w.js.files,
+    kB(w.js.bytes),
+    kB(w.js.gzip),
+    ratio(w.js.gzip, bare.js.gzip),
+    w.css.files,
+    kB(w.css.bytes),
+    kB(w.css.gzip),
+    kB(total(w)),
+    ratio(total(w), total(bare)),
+  ];
+  return [
+    '## Initial JavaScript and CSS',
+    'Every script and style sheet headless Chromium fetched to show the page (the entry, its ' +
+      'preloads and the route’s chunk loaded on demand), each gzipped (zlib’s default level), ' +
+      'against a bare Vite + React app (a heading and one CSS rule) built in the same run with the ' +
+      'repository’s vite, react and @vitejs/plugin-react. kB are 1000 bytes.',
+    table(
+      [
+        'Page',
+        'JS files',
+        'JS kB',
+        'JS gzip kB',
+        'JS ÷ bare',
+        'CSS files',
+        'CSS kB',
+        'CSS gzip kB',
+        'Total gzip kB',
+        'Total ÷ bare',
+      ],
+      [row('`/login`', app), row('bare Vite + React', bare)],
+    ),
+  ];
+}

@@ -1,0 +1,195 @@
+// The servers under load: the app as production runs it, on a bench database made for the run,
+// and a bare node:http server, the limit of what any server can do on the same CPU.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import {
+  ROOT,
+  freePort,
+  onExit,
+  run,
+  startProcess,
+  step,
+  stopProcess,
+  tempDir,
+  waitForHttp,
+} from './lib.mjs';
+
+/** People generated before the server starts: the ranking is read at the size of a brand. */
+export const GENERATED_PEOPLE = 100_000;
+/** Staff who sign in and play during the write measurements, each with their own attempts. */
+export const BENCH_USERS = 320;
+const BENCH_PASSWORD = 'bench-password-1';
+
+/**
+ * A fresh database for the run: a SQLite file in a temporary folder, or a PostgreSQL database
+ * created next to the one `postgresUrl` names and dropped at the end.
+ * @param {'sqlite' | 'postgres'} engine
+ * @param {string} [postgresUrl]
+ * @returns {Promise<{ url: string, label: string, drop: () => Promise<void> }>}
+ */
+export async function benchDatabase(engine, postgresUrl) {
+  if (engine === 'sqlite') {
+    const dir = tempDir('bench-sqlite-');
+    return { url: `sqlite:${path.join(dir, 'bench.db')}`, label: 'SQLite', drop: async () => {} };
+  }
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  const name = `bench_${process.pid}_${Date.now()}`;
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(/** @type {string} */ (postgresUrl));
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+  let dropped = false;
+  onExit(() => {
+    // Interrupted before the end: drop it now, synchronously, with psql when there is one.
+    if (dropped) return;
+    const sql = `drop database if exists ${name} with (force)`;
+    const psql = spawnSync('psql', ['-q', '-d', /** @type {string} */ (postgresUrl), '-c', sql]);
+    if (psql.status !== 0) console.error(`The bench database ${name} may be left on PostgreSQL.`);
+  });
+  return {
+    url: url.toString(),
+    label: 'PostgreSQL',
+    drop: async () => {
+      await drop();
+      dropped = true;
+    },
+  };
+}
+
+/** Runs the admin command line on the bench database. */
+function admin(/** @type {string} */ databaseUrl, /** @type {string[]} */ args) {
+  return run([], 'npm', ['run', 'admin', '--silent', '--', ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+  });
+}
+
+/**
+ * Demo data, the generated people, and the staff who will play, each able to sign in.
+ * @param {string} databaseUrl
+ * @param {string} dir a folder for the staff file
+ */
+export async function fillDatabase(databaseUrl, dir) {
+  step('demo data');
+  await admin(databaseUrl, ['seed']);
+  step(`${GENERATED_PEOPLE.toLocaleString('en')} generated staff (generate-people)`);
+  await admin(databaseUrl, ['generate-people', '--count', String(GENERATED_PEOPLE)]);
+  step(`${BENCH_USERS} staff who play (import-users)`);
+  const file = path.join(dir, 'bench-staff.csv');
+  const rows = Array.from(
+    { length: BENCH_USERS },
+    (_, i) =>
+      `${benchEmail(i)},Bench,Player ${i + 1},Boutique Rhône,Genève,Suisse,${BENCH_PASSWORD}`,
+  );
+  fs.writeFileSync(
+    file,
+    ['email,first_name,last_name,store_name,store_city,store_country,password', ...rows].join('\n'),
+  );
+  await admin(databaseUrl, ['import-users', file]);
+}
+
+const benchEmail = (/** @type {number} */ i) => `bench.${i + 1}@bench.example.test`;
+
+/**
+ * The app as production runs it (`npm start`'s script), pinned. It serves the web app from a copy
+ * of the build made for the run: a rebuild by someone else meanwhile cannot break the pages.
+ * @param {string[]} pin
+ * @param {string} databaseUrl
+ * @param {string} dir
+ * @param {string} webDist
+ */
+export async function startApp(pin, databaseUrl, dir, webDist) {
+  const port = await freePort();
+  const logFile = path.join(dir, 'server.log');
+  /** @type {NodeJS.ProcessEnv} */
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DEMO_DATA: 'true',
+    API_RATE_LIMIT: '0',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    WEB_DIST_DIR: webDist,
+  };
+  // The HTTP figures are those of one instance with its ranks in memory.
+  delete env.REDIS_URL;
+  const child = startProcess(pin, 'node', [path.join(ROOT, 'scripts/start.mjs')], {
+    env,
+    logFile,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/api/health`, { child, logFile });
+  return { url, child, logFile, stop: () => stopProcess(child) };
+}
+
+/** A bare node:http server answering every request with a short text, pinned like the app. */
+export async function startBare(/** @type {string[]} */ pin, /** @type {string} */ dir) {
+  const port = await freePort();
+  const logFile = path.join(dir, 'bare.log');
+  const code = `require('node:http').createServer((req, res) => {
+    req.resume();
+    req.on('end', () => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('Hello, world!\\n'); });
+  }).listen(${port}, '127.0.0.1');`;
+  const child = startProcess(pin, 'node', ['-e', code], { logFile });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/`, { child, logFile });
+  return { url, child, stop: () => stopProcess(child) };
+}
+
+/**
+ * @typedef {{ id: number, token: string, user: Record<string, unknown> }} SignedIn
+ */
+
+/** Signs in as a user, as the web app does. */
+export async function signIn(
+  /** @type {string} */ url,
+  /** @type {string} */ email,
+  /** @type {string} */ password,
+) {
+  const response = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok)
+    throw new Error(`Signing in as ${email} answered ${response.status}: ${await response.text()}`);
+  const body = /** @type {{ token: string, user: { id: number } }} */ (await response.json());
+  return /** @type {SignedIn} */ ({ id: body.user.id, token: body.token, user: body.user });
+}
+
+/**
+ * The demo user and, with `players`, every bench user, signed in two at a time (the server
+ * verifies two passwords at once).
+ */
+export async function signInEveryone(/** @type {string} */ url, players = true) {
+  const demo = await signIn(url, 'demo@example.com', 'demo1234');
+  /** @type {SignedIn[]} */
+  const signedIn = [];
+  let next = 0;
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (players && next < BENCH_USERS) {
+        const i = next++;
+        signedIn[i] = await signIn(url, benchEmail(i), BENCH_PASSWORD);
+      }
+    }),
+  );
+  return { demo, players: signedIn };
+}

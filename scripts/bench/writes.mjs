@@ -1,0 +1,84 @@
+// Writes under load: quizzes played by many users (closed loop, then at a fixed rate) and duels,
+// by the load client (write-client.mjs) on the load generator's CPU.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run, step } from './lib.mjs';
+
+const CLIENT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'write-client.mjs');
+
+/** Pairs of users who play duels; the others play quizzes. */
+const DUEL_PLAYERS = 32;
+/** Players sharing the quiz users at a fixed rate: enough that a due request rarely waits for one. */
+const RATE_PLAYERS = 64;
+
+/**
+ * @typedef {import('./lib.mjs').LoadFigures & {
+ *   ops: Record<string, { requests: number, rps: number, p50: number, p99: number, statuses: Record<string, number> }>,
+ *   ranked: number, practice: number, backlog: number, rate?: number
+ * }} ClientFigures
+ */
+
+/**
+ * @param {string[]} pin
+ * @param {Record<string, unknown>} job
+ * @param {string} dir
+ * @returns {Promise<ClientFigures>}
+ */
+async function client(pin, job, dir) {
+  const file = path.join(dir, `job-${job.mode}.json`);
+  fs.writeFileSync(file, JSON.stringify(job));
+  return JSON.parse(await run(pin, 'node', [CLIENT, file]));
+}
+
+/**
+ * @param {string[]} pin the load generator's CPU
+ * @param {{
+ *   appUrl: string, bareUrl: string, dir: string, seconds: number, connections: number, rate: number,
+ *   demo: import('./servers.mjs').SignedIn, players: import('./servers.mjs').SignedIn[]
+ * }} options
+ */
+export async function measureWrites(pin, options) {
+  const { appUrl, bareUrl, dir, seconds, connections, rate, demo } = options;
+  const players = options.players.map(({ id, token }) => ({ id, token }));
+  const quizUsers = players.slice(0, players.length - DUEL_PLAYERS);
+  const duelUsers = players.slice(players.length - DUEL_PLAYERS);
+  const warmup = Math.max(1, Math.round(seconds / 4));
+  const common = { seconds, warmup, concurrency: connections };
+
+  step('bare server, same load client');
+  const bare = await client(pin, { ...common, base: bareUrl, mode: 'bare' }, dir);
+
+  step(`quizzes played by ${quizUsers.length} users, ${connections} at once`);
+  const quiz = await client(
+    pin,
+    { ...common, base: appUrl, mode: 'quiz', players: quizUsers },
+    dir,
+  );
+
+  step(`quizzes at a fixed rate of ${rate} requests/s`);
+  const quizRate = await client(
+    pin,
+    {
+      ...common,
+      base: appUrl,
+      mode: 'quiz-rate',
+      rate,
+      concurrency: RATE_PLAYERS,
+      players: quizUsers,
+    },
+    dir,
+  );
+
+  step(`duels played by ${duelUsers.length / 2} pairs`);
+  const themes = await fetch(`${appUrl}/api/duel-quizzes`, {
+    headers: { authorization: `Bearer ${demo.token}` },
+  }).then((response) => response.json());
+  const duelQuizIds = /** @type {{ data: { id: number }[] }} */ (themes).data.map((t) => t.id);
+  const duel = await client(
+    pin,
+    { ...common, base: appUrl, mode: 'duel', players: duelUsers, duelQuizIds },
+    dir,
+  );
+  return { bare, quiz, quizRate, duel };
+}
