@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import prettier from 'prettier';
 import { buildWebIfNeeded } from '../web-build.mjs';
 import { measureHttp } from './http.mjs';
 import { ROOT, hasCommand, machine, pinning, tempDir } from './lib.mjs';
@@ -113,7 +114,11 @@ if (wants('postgres')) {
 figures.minutes = (Date.now() - started) / 60_000;
 if (values.note) figures.note = values.note;
 
-const markdown = report(figures);
+// Formatted as the repository's Markdown is, so that the lint passes on the written report.
+const markdown = await prettier.format(report(figures), {
+  ...(await prettier.resolveConfig(OUTPUT)),
+  parser: 'markdown',
+});
 console.log(`\n${markdown}`);
 const out = values.out ? path.resolve(values.out) : values.only ? undefined : OUTPUT;
 if (out) {
