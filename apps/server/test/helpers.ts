@@ -59,7 +59,12 @@ export type TestContext = {
 };
 
 export async function createTestApp(
-  options: { content?: boolean; config?: Partial<Config> } = {},
+  options: {
+    content?: boolean;
+    config?: Partial<Config>;
+    /** Hooks to add before the app is ready (e.g. to see the errors behind 5xx answers). */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestContext> {
   const { db, drop } = await createTestDatabase();
   const config = testConfig(options.config);
@@ -70,6 +75,7 @@ export async function createTestApp(
     });
   }
   const app = await buildApp({ config, db, closeDb: false, logger: false });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

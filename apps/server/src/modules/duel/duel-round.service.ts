@@ -122,21 +122,14 @@ export async function finishDuel(
   });
   if (outcome.winnerId === null) return;
   const loserId = outcome.winnerId === duel.user1_id ? duel.user2_id : duel.user1_id;
-  const reference = `duel:${duel.id}`;
-  await credit(trx, {
-    userId: outcome.winnerId,
-    amount: DUEL_REWARDS.winner,
-    reason: 'duel_win',
-    reference,
-    at,
-  });
-  await credit(trx, {
-    userId: loserId,
-    amount: DUEL_REWARDS.loser,
-    reason: 'duel_loss',
-    reference,
-    at,
-  });
+  const rewards = [
+    { userId: outcome.winnerId, amount: DUEL_REWARDS.winner, reason: 'duel_win' as const },
+    { userId: loserId, amount: DUEL_REWARDS.loser, reason: 'duel_loss' as const },
+  ];
+  // The players' rows are locked in the order of their ids, not winner first: two duels of the
+  // same players ending at once with opposite winners would otherwise lock them crosswise.
+  rewards.sort((x, y) => x.userId - y.userId);
+  for (const reward of rewards) await credit(trx, { ...reward, reference: `duel:${duel.id}`, at });
   await awardBadge(trx, outcome.winnerId, 'first_duel_won', at);
   if ((await repo.countWins(trx, outcome.winnerId, WINS_BADGE)) >= WINS_BADGE) {
     await awardBadge(trx, outcome.winnerId, 'duels_won_5', at);
