@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { createTestDatabase, testConfig } from '../../../test/helpers';
 import type { Db } from '../database';
 import { verifyPassword } from '../../modules/auth/password';
+import { settleOverdue } from '../../modules/duel/duel-round.service';
 import { seedDemoDataIfEmpty } from './demo';
 
 let db: Db;
@@ -83,6 +84,9 @@ describe('seedDemoDataIfEmpty', () => {
     expect(completed.some((d) => d.winner_id === null)).toBe(true);
     expect(duels.some((d) => d.status === 'pending' && d.user2_id === demo.id)).toBe(true);
     expect(duels.some((d) => d.status === 'pending' && d.user1_id === demo.id)).toBe(true);
+    // The running duels are still running when read: no deadline has passed yet.
+    expect(await settleOverdue(db)).toBe(0);
+    expect(duels.filter((d) => d.status === 'in_progress')).toHaveLength(2);
 
     const daily = await db
       .selectFrom('daily_answers')

@@ -257,7 +257,8 @@ const DUELS: DuelSpec[] = [
     user2: 'rival@example.com',
     theme: 'main-collections',
     status: 'in_progress',
-    daysAgo: 1,
+    // Recent enough that the round still waits: its 24 hours run from the first submit.
+    daysAgo: 0.6,
     rounds: [
       [
         { correct: 4, seconds: 74 },
@@ -271,7 +272,8 @@ const DUELS: DuelSpec[] = [
     user2: 'demo@example.com',
     theme: 'inspiration',
     status: 'in_progress',
-    daysAgo: 1,
+    // Recent enough that the round still waits: its 24 hours run from the first submit.
+    daysAgo: 0.6,
     rounds: [[{ correct: 3, seconds: 92 }, null]],
   },
   {
