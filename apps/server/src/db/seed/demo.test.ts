@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { createTestDatabase, testConfig } from '../../../test/helpers';
 import type { Db } from '../database';
@@ -84,8 +84,14 @@ describe('seedDemoDataIfEmpty', () => {
     expect(completed.some((d) => d.winner_id === null)).toBe(true);
     expect(duels.some((d) => d.status === 'pending' && d.user2_id === demo.id)).toBe(true);
     expect(duels.some((d) => d.status === 'pending' && d.user1_id === demo.id)).toBe(true);
-    // The running duels are still running when read: no deadline has passed yet.
-    expect(await settleOverdue(db)).toBe(0);
+    // The running duels are still running when read right after the seed: no deadline has passed.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T09:00:00Z'));
+    try {
+      expect(await settleOverdue(db)).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(duels.filter((d) => d.status === 'in_progress')).toHaveLength(2);
 
     const daily = await db
