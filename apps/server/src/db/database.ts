@@ -6,7 +6,9 @@ import {
   PostgresAdapter,
   sql,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
+  type DialectAdapter,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
@@ -62,7 +64,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
     return new Kysely<Database>({
-      dialect: new SqliteDialect({ database: reusingStatements(sqlite) }),
+      dialect: new TransactionalDdlSqliteDialect({ database: reusingStatements(sqlite) }),
     });
   }
   const pool = new pg.Pool({
@@ -72,6 +74,24 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * SQLite runs schema changes inside transactions, but Kysely's adapter says it does not, and its
+ * migrator then runs each statement on its own: a start killed halfway through a migration left
+ * some of its tables and no record of it, and every later start failed on "table already exists".
+ * Saying so makes the migrator apply a run of migrations all or nothing, as on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;
