@@ -174,6 +174,8 @@ export const DUEL_ERRORS = {
   roundPlayed: 'You have already played this round.',
   wrongAttempt: 'This attempt is not yours for this round.',
   nothingAnswered: 'Answer at least one question before submitting the round.',
+  questionsBusy:
+    'Some questions of this round are open in another quiz of a player. Try again once it is over.',
   notOver: 'The details are shown once the duel is over.',
 } as const;
 

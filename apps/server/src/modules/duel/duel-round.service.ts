@@ -53,18 +53,21 @@ export async function playerDuel(
 /**
  * Opens a round: its questions become open for both players, held until the round is completed
  * by both. A question one of them has open elsewhere is replaced by a free one of the theme.
+ * Returns whether every question is now held for both; when too few questions are free to
+ * replace the busy ones, the round waits for them (see `roundQuiz`): a question is never open in
+ * two attempts of a player.
  */
 export async function openRound(
   trx: Executor,
   duel: repo.DuelRow,
   roundId: number,
   options: DuelOptions,
-): Promise<void> {
+): Promise<boolean> {
   const now = nowIso();
   const holder = roundHolder(roundId);
   const players = [duel.user1_id, duel.user2_id];
   const theme = await repo.findDuelQuiz(trx, duel.duel_quiz_id);
-  for (let tries = 0; tries < 3; tries++) {
+  for (let tries = 1; ; tries++) {
     await releaseHolds(trx, holder);
     const questionIds = await repo.roundQuestionIds(trx, roundId);
     const taken = new Set<number>();
@@ -76,7 +79,8 @@ export async function openRound(
       );
       for (const id of busy) taken.add(id);
     }
-    if (taken.size === 0) return;
+    if (taken.size === 0) return true;
+    if (tries === 3) return false;
     const inDuel = (await repo.duelQuestionIds(trx, duel.id)).map((q) => q.question_id);
     const replacements = await repo.drawQuestions(trx, {
       players,
@@ -86,7 +90,7 @@ export async function openRound(
       dailyDays: dailyDaysInPlay(new Date(now), options.timeZone),
       exclude: inDuel,
     });
-    if (replacements.length < taken.size) return; // the pool is exhausted: play with what there is
+    if (replacements.length < taken.size) return false;
     for (const [i, from] of [...taken].entries()) {
       await repo.replaceRoundQuestion(trx, roundId, from, replacements[i]!.id);
     }
@@ -213,6 +217,7 @@ export async function roundQuiz(
   userId: number,
   duelId: number,
   roundNumber: number,
+  options: DuelOptions,
 ): Promise<RoundQuiz> {
   await settleDuel(db, duelId);
   const duel = await playerDuel(db, userId, duelId);
@@ -221,12 +226,20 @@ export async function roundQuiz(
   if (mine?.completed_at) throw invalid('round', DUEL_ERRORS.roundPlayed);
 
   if (!mine) {
-    const now = nowIso();
-    const questionIds = await repo.roundQuestionIds(db, round.id);
-    const questions = await quizRepo.questionsForPlay(db, questionIds);
-    const choices = choicesByQuestion(await quizRepo.choicesOf(db, questionIds));
-    const modeOf = new Map(questions.map((q) => [q.id, q.mode]));
     await transact(db, async (trx) => {
+      await repo.lockDuel(trx, duel.id);
+      const plays = await repo.attemptsOf(trx, [round.id]);
+      if (plays.some((a) => a.user_id === userId)) throw new RoundAlreadyLoaded();
+      // The first play of a round holds its questions for both players: opened again now if
+      // some were open elsewhere when it opened, and refused while they still are.
+      if (plays.length === 0 && !(await openRound(trx, duel, round.id, options))) {
+        throw invalid('round', DUEL_ERRORS.questionsBusy);
+      }
+      const now = nowIso();
+      const questionIds = await repo.roundQuestionIds(trx, round.id);
+      const questions = await quizRepo.questionsForPlay(trx, questionIds);
+      const choices = choicesByQuestion(await quizRepo.choicesOf(trx, questionIds));
+      const modeOf = new Map(questions.map((q) => [q.id, q.mode]));
       const attemptId = await quizRepo.insertAttempt(trx, {
         user_id: userId,
         kind: 'duel',

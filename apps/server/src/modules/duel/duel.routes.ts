@@ -188,12 +188,14 @@ const duelRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The user’s play of a round: created once, then resumed',
         description:
           'Five questions without their answers; answers are checked one by one with `POST /api/quiz/check-answer` ' +
-          `and this \`attempt_id\` (the verdict never carries the correct answer). ${ONLY_PLAYERS}`,
+          `and this \`attempt_id\` (the verdict never carries the correct answer). 422 while a question of the ` +
+          `round is open in another quiz of a player and no free one could replace it. ${ONLY_PLAYERS}`,
         params: roundParams,
         response: responses({ 200: roundQuizSchema }, [404, 422]),
       },
     },
-    async (request) => roundQuiz(app.db, me(request), request.params.id, request.params.round),
+    async (request) =>
+      roundQuiz(app.db, me(request), request.params.id, request.params.round, options),
   );
 
   app.post(

@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Duel, DuelList, RoundQuiz, SubmitRoundResponse } from '@app/contract/duel';
+import {
+  DUEL_ERRORS,
+  type Duel,
+  type DuelList,
+  type RoundQuiz,
+  type SubmitRoundResponse,
+} from '@app/contract/duel';
 import { transact } from '../../db/transaction';
 import {
   badgesOf,
@@ -371,6 +377,78 @@ describe('playing', () => {
         ).toEqual([]);
       }
     }
+  });
+
+  it('never lets a round share a question with another open attempt of a player, even when no free question can replace it', async () => {
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
+    const duel = await challenge(a, b);
+    const inDuel = await ctx.db
+      .selectFrom('duel_round_questions')
+      .innerJoin('duel_rounds', 'duel_rounds.id', 'duel_round_questions.round_id')
+      .innerJoin('questions', 'questions.id', 'duel_round_questions.question_id')
+      .select(['questions.id', 'questions.mode', 'duel_rounds.round_number'])
+      .where('duel_rounds.duel_id', '=', duel.id)
+      .execute();
+    const round1 = inDuel.filter((q) => q.round_number === 1);
+    const mode = round1[0]!.mode;
+    const active = await ctx.db.selectFrom('questions').select(['id', 'mode']).execute();
+    // Other open quizzes and rounds of both (held as 'elsewhere') leave nothing free: a's
+    // next quiz can only draw the round's questions of its mode, and no question can replace them.
+    const block = (userId: number, ids: number[]) =>
+      ctx.db
+        .insertInto('question_holds')
+        .values(
+          ids.map((id) => ({
+            user_id: userId,
+            question_id: id,
+            holder: 'elsewhere',
+            expires_at: '9999-01-01T00:00:00.000Z',
+          })),
+        )
+        .execute();
+    const duelIds = new Set(inDuel.map((q) => q.id));
+    const round1OfMode = round1.filter((q) => q.mode === mode).map((q) => q.id);
+    await block(
+      a.id,
+      active.filter((q) => q.mode === mode && !round1OfMode.includes(q.id)).map((q) => q.id),
+    );
+    const difficulty = { qcm_2: 'easy', qcm_4: 'medium', open: 'hard' }[mode];
+    const quiz = await generate(
+      a,
+      `difficulty=${difficulty}&question_count=${round1OfMode.length}`,
+    );
+    expect(quiz.statusCode, quiz.body).toBe(200);
+    const inQuiz = quiz.json().questions.map((q: { question_id: number }) => q.question_id);
+    expect(inQuiz.some((id: number) => round1OfMode.includes(id))).toBe(true);
+    await ctx.db
+      .deleteFrom('question_holds')
+      .where('user_id', '=', a.id)
+      .where('holder', '=', 'elsewhere')
+      .execute();
+    await block(
+      b.id,
+      active.filter((q) => !duelIds.has(q.id)).map((q) => q.id),
+    );
+
+    expect((await call(b, 'POST', `/api/duels/${duel.id}/start`)).statusCode).toBe(200);
+    // The round cannot take its questions from a's quiz, nor replace them: it waits.
+    for (const player of [a, b]) {
+      const load = await call(player, 'GET', `/api/duels/${duel.id}/rounds/1/quiz`);
+      expect(load.statusCode, load.body).toBe(422);
+      expect(load.json().message).toBe(DUEL_ERRORS.questionsBusy);
+    }
+    // Once a's quiz is over, the round is played with its questions held for both.
+    expect(
+      (await call(a, 'POST', `/api/quiz/submit/${quiz.json().attempt_id}`, { answers: [] }))
+        .statusCode,
+    ).toBe(200);
+    const again = await call(a, 'GET', `/api/duels/${duel.id}/rounds/1/quiz`);
+    expect(again.statusCode, again.body).toBe(200);
+    const fresh = await generate(a, 'difficulty=easy');
+    const round = again.json().questions.map((q: { question_id: number }) => q.question_id);
+    expect(
+      fresh.json().questions.filter((q: { question_id: number }) => round.includes(q.question_id)),
+    ).toEqual([]);
   });
 
   it('decides equal points by the lower time, and gives no winner and no reward on a tie of both', async () => {
