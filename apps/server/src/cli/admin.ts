@@ -4,7 +4,14 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ROLES, type Role } from '@app/contract/constants';
 import { ConfigError, loadConfig, ROOT_DIR, type Config } from '../config';
-import { createDatabase, type Db } from '../db/database';
+import {
+  BackupError,
+  backupPostgres,
+  backupSqlite,
+  pgRestoreGuidance,
+  restoreSqlite,
+} from '../db/backup';
+import { createDatabase, engineOf, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoDataIfEmpty } from '../db/seed/demo';
 import { generatePeople } from '../db/seed/generate-people';
@@ -30,10 +37,55 @@ Commands:
                                Sets a new password and signs the user out everywhere.
   generate-people --count N    Adds N staff (who cannot sign in) with ledger history, in boutiques of
                                twelve countries: to measure the product at the size of a brand.
+  backup <file>                A copy of the whole database as of one instant, also while the server
+                               runs. SQLite: SQLite's online backup, checked before it gets its name.
+                               PostgreSQL: pg_dump --format=custom (the command, if pg_dump is missing).
+  restore <file>               SQLite: replaces the database with a backup, the server stopped. Refuses
+                               a file that is not a database of this app; keeps the replaced one as
+                               <database>.before-restore-<time>. PostgreSQL: prints the pg_restore
+                               command to run.
 
 The database is the one of DATABASE_URL (default sqlite:data/app.db).`;
 
 type Command = (db: Db, config: Config, args: string[]) => Promise<void>;
+
+/** Commands on the database as a whole: run without opening it through the app, nor migrating it. */
+const wholeDatabaseCommands: Record<string, (config: Config, args: string[]) => Promise<void>> = {
+  async backup(config, args) {
+    const file = args[0];
+    if (!file) throw new UsageError('backup needs the path of the file to write.');
+    if (engineOf(config.databaseUrl) === 'postgres') {
+      const { bytes } = backupPostgres(config.databaseUrl, file);
+      console.log(`Backup written to ${file} by pg_dump (${megabytes(bytes)}).`);
+      return;
+    }
+    const summary = await backupSqlite(config.databaseUrl, file);
+    console.log(
+      `Backup written to ${file} (${megabytes(summary.bytes)}): ${summary.users} users, ` +
+        `${summary.ledgerRows} ledger rows, migrations up to ${summary.lastMigration}.`,
+    );
+  },
+
+  async restore(config, args) {
+    const file = args[0];
+    if (!file) throw new UsageError('restore needs the path of a backup file.');
+    if (engineOf(config.databaseUrl) === 'postgres') {
+      console.error(pgRestoreGuidance(config.databaseUrl, file));
+      process.exitCode = 1;
+      return;
+    }
+    const { summary, previous } = restoreSqlite(config.databaseUrl, file);
+    console.log(
+      `Restored ${file} into ${config.databaseUrl.slice('sqlite:'.length)}: ${summary.users} users, ` +
+        `${summary.ledgerRows} ledger rows, migrations up to ${summary.lastMigration}.`,
+    );
+    if (previous) console.log(`The database it replaced is kept as ${previous}.`);
+  },
+};
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
 
 const commands: Record<string, Command> = {
   async 'generate-people'(db, config, args) {
@@ -166,6 +218,11 @@ class UsageError extends Error {}
 
 async function main(argv: string[]) {
   const [name, ...args] = argv;
+  const whole = name ? wholeDatabaseCommands[name] : undefined;
+  if (whole) {
+    await whole(loadConfig(), args);
+    return;
+  }
   const command = name ? commands[name] : undefined;
   if (!command) {
     console.log(USAGE);
@@ -186,7 +243,11 @@ async function main(argv: string[]) {
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-  else if (error instanceof ConfigError || error instanceof ContentError)
+  else if (
+    error instanceof ConfigError ||
+    error instanceof ContentError ||
+    error instanceof BackupError
+  )
     console.error(error.message);
   else if (error instanceof z.ZodError)
     console.error(error.issues.map((issue) => issue.message).join('\n'));

@@ -17,6 +17,9 @@ const migrations: Record<string, Migration> = {
   '0006-duel-winners': duelWinners,
 };
 
+/** The names of the migrations this version knows, in order. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
 const provider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
