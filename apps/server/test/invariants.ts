@@ -91,6 +91,30 @@ const checks: Check[] = [
         .execute(),
   },
   {
+    name: 'a question of a live quiz or validation is not held for it',
+    rows: (db, now) =>
+      db
+        .selectFrom('quiz_attempts as a')
+        .innerJoin('quiz_attempt_questions as aq', 'aq.attempt_id', 'a.id')
+        .leftJoin('question_holds as h', (join) =>
+          join
+            .onRef('h.user_id', '=', 'a.user_id')
+            .onRef('h.question_id', '=', 'aq.question_id')
+            .on('h.expires_at', '>', now),
+        )
+        .select(['a.id as attempt_id', 'aq.question_id', 'h.holder'])
+        .where('a.status', '=', 'open')
+        .where('a.kind', 'in', ['quiz', 'training'])
+        .where('a.expires_at', '>', now)
+        .where((eb) =>
+          eb.or([
+            eb('h.holder', 'is', null),
+            eb('h.holder', '<>', sql<string>`${sql.lit('attempt:')} || ${idText(sql.ref('a.id'))}`),
+          ]),
+        )
+        .execute(),
+  },
+  {
     name: 'a quiz credited more than its stored score, or a closed ranked quiz lacks its credit',
     rows: async (db) =>
       (

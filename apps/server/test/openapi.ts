@@ -38,6 +38,11 @@ export type Operation = {
   body?: JsonSchema;
   /** The media types the operation reads, when it declares them (an upload: multipart). */
   consumes: string[];
+  /**
+   * The file field of an upload. The document has no request body for a multipart route (the
+   * route declares no body schema), so the field is read from the summary, "multipart field `x`".
+   */
+  uploadField: string | undefined;
   /** Callable without a token (`security: []`). */
   isPublic: boolean;
 };
@@ -51,6 +56,7 @@ type Document = {
         parameters?: Parameter[];
         requestBody?: { content: Record<string, { schema?: JsonSchema }> };
         security?: unknown[];
+        summary?: string;
       }
     >
   >;
@@ -72,6 +78,7 @@ export async function operationsOf(app: FastifyInstance): Promise<Operation[]> {
         parameters: operation.parameters ?? [],
         body: content['application/json']?.schema,
         consumes: Object.keys(content),
+        uploadField: /multipart field `([^`]+)`/.exec(operation.summary ?? '')?.[1],
         isPublic: Array.isArray(operation.security) && operation.security.length === 0,
       });
     }
