@@ -8,7 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { trustProxyOption, type Config } from './config';
 import type { Db } from './db/database';
-import authPlugin from './plugins/auth';
+import authPlugin, { apiAccessOf } from './plugins/auth';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
@@ -85,6 +85,16 @@ export async function buildApp({
       },
     },
     crossOriginEmbedderPolicy: false,
+    // As the CSP's frame-ancestors 'none', for browsers that read only this header.
+    xFrameOptions: { action: 'deny' },
+  });
+  // An API answer holds a person's data: no browser or proxy stores it (ASVS 8.2.1), and opened
+  // directly it is a file to save, never a page to render (ASVS 14.4.2).
+  app.addHook('onSend', async (request, reply) => {
+    if (apiAccessOf(request) === 'none') return;
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
+      reply.header('content-disposition', 'attachment; filename="api.json"');
   });
 
   await app.register(dbPlugin, { db, config, closeDb });
