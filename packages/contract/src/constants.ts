@@ -43,7 +43,8 @@ export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 /** The portrait of a user without a profile picture (an image the web app ships). */
 export const DEFAULT_AVATAR_URL = '/images/avatar-default.svg';
 
-export const PASSWORD_MIN_LENGTH = 8;
+/** OWASP ASVS 2.1.1: staff cannot choose their password, so the one an admin sets is theirs for good. */
+export const PASSWORD_MIN_LENGTH = 12;
 export const TOKEN_IDLE_DAYS = 30;
 
 export const TRAINING_CATEGORIES = [

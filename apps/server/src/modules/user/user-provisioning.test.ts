@@ -36,7 +36,7 @@ describe('importUsersCsv', () => {
       ctx.db,
       [
         header,
-        'ana@example.com,Ana,Costa,Boutique Ginza,Tokyo,Japan,,s3cret-pass',
+        'ana@example.com,Ana,Costa,Boutique Ginza,Tokyo,Japan,,s3cret-passphrase',
         '"ben@example.com","Ben","O\'Neil, Jr",Boutique Ginza,Tokyo,Japan,admin,',
         'cleo@example.com,Cléo,Martin,Boutique Vendôme,Paris,France,staff,',
       ].join('\n'),
@@ -62,7 +62,7 @@ describe('importUsersCsv', () => {
       .select('password_hash')
       .where('email', '=', 'ana@example.com')
       .executeTakeFirstOrThrow();
-    expect(await verifyPassword(ana.password_hash, 's3cret-pass')).toBe(true);
+    expect(await verifyPassword(ana.password_hash, 's3cret-passphrase')).toBe(true);
   });
 
   it('updates existing users matched by email, case-insensitively, and is safe to run again', async () => {
@@ -87,7 +87,7 @@ describe('importUsersCsv', () => {
       .executeTakeFirstOrThrow();
     expect(ana.last_name).toBe('Costa-Lima');
     // A blank password keeps the one the user has.
-    expect(await verifyPassword(ana.password_hash, 's3cret-pass')).toBe(true);
+    expect(await verifyPassword(ana.password_hash, 's3cret-passphrase')).toBe(true);
   });
 
   it('reports every bad line and applies none of the file', async () => {
@@ -112,7 +112,7 @@ describe('importUsersCsv', () => {
       'line 3: email is not a valid address',
       'line 4: first_name is required',
       'line 5: role must be one of staff, admin',
-      'line 6: password must have at least 8 characters',
+      'line 6: password must have at least 12 characters',
       'line 7: good@example.com already appears on line 2',
       'line 8: expected 8 fields, found 3',
     ]);
@@ -327,7 +327,7 @@ describe('createUser and setPassword', () => {
       email: 'Dora@Example.com',
       firstName: 'Dora',
       lastName: 'Klein',
-      password: 'long enough',
+      password: 'long enough now',
     };
     await createUser(ctx.db, input, 'Europe/Zurich');
     await expect(createUser(ctx.db, input, 'Europe/Zurich')).rejects.toThrow(
@@ -357,11 +357,15 @@ describe('createUser and setPassword', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('refuses a short password and an unknown email', async () => {
-    await expect(setPassword(ctx.db, 'eve@example.com', 'short')).rejects.toThrow(
-      'at least 8 characters',
-    );
-    await expect(setPassword(ctx.db, 'nobody@example.com', 'long enough')).rejects.toThrow(
+  // ASVS 2.1.1: at least 12 characters, the passwords an admin sets being the users' own.
+  it('refuses a password under 12 characters and an unknown email', async () => {
+    for (const short of ['short', 'elevenchars']) {
+      await expect(setPassword(ctx.db, 'eve@example.com', short)).rejects.toThrow(
+        'at least 12 characters',
+      );
+    }
+    await setPassword(ctx.db, 'eve@example.com', 'twelve chars');
+    await expect(setPassword(ctx.db, 'nobody@example.com', 'long enough now')).rejects.toThrow(
       'No account for nobody@example.com.',
     );
   });
