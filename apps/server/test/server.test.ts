@@ -64,6 +64,45 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('the server process',
     expect(server.output()).toContain('shutting down');
   });
 
+  // ASVS 7.1.1: no credential or session token in the logs, even at the most verbose level.
+  it('never logs a password, a token or an authorization header', async () => {
+    const server = startServer({ DEMO_DATA: 'true', LOG_LEVEL: 'trace', API_RATE_LIMIT: '0' });
+    const url = await server.listening;
+    const login = (password: string) =>
+      fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@example.com', password }),
+      });
+    expect((await login('wrong password 4711')).status).toBe(401);
+    const signedIn = await login('demo1234');
+    expect(signedIn.status).toBe(200);
+    const { token } = (await signedIn.json()) as { token: string };
+    const forged = `1|${'F'.repeat(48)}`;
+    for (const bearer of [token, forged]) {
+      await fetch(`${url}/api/user`, { headers: { authorization: `Bearer ${bearer}` } });
+      await fetch(`${url}/api/quiz/check-answer`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        body: '{"broken json',
+      });
+    }
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    // The demo data's announcement names the documented demo password; nothing else may.
+    const output = server
+      .output()
+      .split('\n')
+      .filter((line) => !line.includes('demo data loaded'))
+      .join('\n');
+    expect(output).toContain('"url":"/api/user"');
+    expect(output).not.toContain(token.split('|')[1]);
+    expect(output).not.toContain('F'.repeat(48));
+    expect(output).not.toContain('demo1234');
+    expect(output).not.toContain('wrong password 4711');
+    expect(output.toLowerCase()).not.toContain('bearer');
+  }, 60_000);
+
   it('refuses to start with an invalid configuration, naming each bad variable', async () => {
     const server = startServer({ PORT: 'eighty', DEMO_DATA: 'maybe' });
     expect(await server.exited).toBe(1);
