@@ -1,5 +1,5 @@
 // `npm test`: typecheck, lint, unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
-// then the browser tests against the built app in the system Chromium.
+// a short crash test, then the browser tests against the built app in the system Chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { buildWebIfNeeded, ROOT } from './web-build.mjs';
@@ -55,6 +55,16 @@ else
 run('Typecheck', 'npm', ['run', 'typecheck', '--silent']);
 run('Lint', 'npm', ['run', 'lint', '--silent']);
 run('Unit and API tests', 'npx', ['vitest', 'run']);
+// The real server killed 3 times under a write load, on each engine: `npm run test:crash` kills it 20 times.
+run('Crash safety', 'node', [
+  '--import',
+  'tsx',
+  'apps/server/test/crash/crash-test.ts',
+  '--kills',
+  '3',
+  '--load-ms',
+  '500-1500',
+]);
 const chromium = ensureChromium();
 buildWebIfNeeded();
 run('Browser tests', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {

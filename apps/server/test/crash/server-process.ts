@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { ROOT_DIR } from '../../src/config';
+
+const LOG_KEPT_CHARS = 64 * 1024;
+
+/**
+ * The server as production runs it, in a process of its own: `node --import tsx server.ts`, the
+ * command `npm start` ends in, without npm or npx in between, so that the signal reaches the server
+ * itself. Its output is kept (the last 64 KiB) to show what it said before a failure.
+ */
+export class ServerProcess {
+  readonly child: ChildProcess;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  private output = '';
+
+  constructor(env: Record<string, string>) {
+    this.child = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: ROOT_DIR,
+      env: { ...withoutAppSettings(process.env), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => {
+      this.output = (this.output + chunk.toString('utf8')).slice(-LOG_KEPT_CHARS);
+    };
+    this.child.stdout!.on('data', keep);
+    this.child.stderr!.on('data', keep);
+    // 'close' rather than 'exit': it comes once the output is read to its end as well.
+    this.exited = new Promise((resolve) =>
+      this.child.on('close', (code, signal) => resolve({ code, signal })),
+    );
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  log(): string {
+    return this.output;
+  }
+
+  /** The lines the server logged at level error or above (JSON logs), or anything not JSON. */
+  errors(): string[] {
+    return this.output
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .filter((line) => {
+        try {
+          return (JSON.parse(line) as { level?: number }).level! >= 50;
+        } catch {
+          return true;
+        }
+      });
+  }
+
+  /** Resolves once `GET /api/health` answers 200; rejects if the process exits or time runs out. */
+  async serving(base: string, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (!this.running) {
+        const { code, signal } = await this.exited;
+        throw new Error(
+          `the server exited while starting (${signal ?? `exit code ${code}`}):\n${this.output}`,
+        );
+      }
+      try {
+        const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1000) });
+        if (res.status === 200) return;
+      } catch {
+        // Not listening yet.
+      }
+      await sleep(25);
+    }
+    throw new Error(`the server was not serving after ${timeoutMs} ms:\n${this.output}`);
+  }
+
+  /** SIGKILL: no handler runs, nothing is flushed; resolves once the process is gone. */
+  async kill(): Promise<void> {
+    if (this.running) this.child.kill('SIGKILL');
+    await this.exited;
+  }
+
+  /** SIGTERM, the graceful stop; resolves with the exit code. */
+  async stop(): Promise<number | null> {
+    if (this.running) this.child.kill('SIGTERM');
+    return (await this.exited).code;
+  }
+}
+
+/** The environment without the app's own settings, which each run sets itself. */
+function withoutAppSettings(env: NodeJS.ProcessEnv): Record<string, string> {
+  const own = new Set([
+    'DATABASE_URL',
+    'TEST_DATABASE_URL',
+    'PORT',
+    'HOST',
+    'UPLOAD_DIR',
+    'DEMO_DATA',
+    'LOG_LEVEL',
+    'REDIS_URL',
+    'WEB_DIST_DIR',
+    'API_RATE_LIMIT',
+    'RANKED_QUIZZES_PER_DAY',
+    'NODE_ENV',
+  ]);
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && !own.has(entry[0]),
+    ),
+  );
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
