@@ -150,7 +150,7 @@ describe('security headers (ASVS 14.4)', () => {
   });
 });
 
-describe('cookies (ASVS 3.4): none, ever', () => {
+describe('cookies (ASVS 3.4): none, ever; the token in its header only', () => {
   it('GET /sanctum/csrf-cookie answers 204 and sets no cookie', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
     expect(res.statusCode).toBe(204);
@@ -176,6 +176,19 @@ describe('cookies (ASVS 3.4): none, ever', () => {
     );
     expect(calls.map((res) => res.statusCode)).toEqual([200, 401, 204]);
     for (const res of calls) expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('takes a token from the Authorization header only: never from the URL or a cookie (ASVS 3.1.1)', async () => {
+    const secret = encodeURIComponent(user.token);
+    const elsewhere = [
+      { url: `/api/user?token=${secret}` },
+      { url: `/api/user?access_token=${secret}` },
+      { url: '/api/user', headers: { cookie: `token=${secret}; laravel_session=${secret}` } },
+    ];
+    for (const request of elsewhere) {
+      const res = await ctx.app.inject({ method: 'GET', ...request });
+      expect(res.statusCode, request.url).toBe(401);
+    }
   });
 
   it('no operation of the API sets a cookie, called signed in or not', async () => {
