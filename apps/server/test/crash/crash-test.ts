@@ -120,7 +120,13 @@ async function freshDatabase(
   const name = `crash_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}`).catch(async (error: unknown) => {
+    await admin.end();
+    throw new Error(
+      `no database could be created on ${redact(adminUrl)} (the user needs CREATEDB): ` +
+        (error instanceof Error ? error.message : String(error)),
+    );
+  });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
