@@ -327,6 +327,7 @@ export async function nearbyPlayers(
       .selectFrom('users')
       .select(['id', 'total_points'])
       .where('total_points', '<', points)
+      .where('id', '!=', userId)
       .where('role', '=', 'staff')
       .orderBy('total_points', 'desc')
       .limit(limit)

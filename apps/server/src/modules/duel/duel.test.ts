@@ -19,6 +19,7 @@ import {
 import { quizPlayer } from '../../../test/quiz-player';
 import { credit } from '../points/points.service';
 import { settleOverdue } from './duel-round.service';
+import { nearbyPlayers } from './duel.repository';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -558,5 +559,12 @@ describe('lists', () => {
     const duel = res.json<Duel>();
     expect(duel.user1_id).toBe(me.id);
     expect(duel.user2_id).not.toBe(me.id);
+  });
+
+  it('never draws the user as their own opponent, though their points changed since they were read', async () => {
+    const me = await createUser(ctx);
+    // The total read before the draw is more than the total now (a duel lost meanwhile, say).
+    const neighbours = await nearbyPlayers(ctx.db, me.id, (await totalOf(ctx.db, me.id)) + 250, 50);
+    expect(neighbours.map((p) => p.id)).not.toContain(me.id);
   });
 });
