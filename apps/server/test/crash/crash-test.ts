@@ -140,6 +140,15 @@ async function freshDatabase(
         )
       ).rows[0].n > 0,
     drop: async () => {
+      // The checks' closed pools may still be closing their connections: wait for them first.
+      for (let tries = 0; tries < 100; tries++) {
+        const { rows } = await admin.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await sleep(50);
+      }
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
