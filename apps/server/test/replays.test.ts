@@ -37,8 +37,8 @@ beforeAll(async () => {
 afterAll(async () => {
   // eslint-disable-next-line no-console -- the run's figures are its report
   console.log(
-    `replays (${process.env.TEST_DB_ENGINE ?? 'sqlite'}): ${figures.length} calls sent ${REPLAYS} ` +
-      `times at once each, ${figures.join('; ')}; no double credit.`,
+    `replays (${process.env.TEST_DB_ENGINE ?? 'sqlite'}): ${figures.join('; ')}. ` +
+      'No double credit, no 5xx.',
   );
   await ctx.close();
 });
@@ -100,7 +100,7 @@ describe(
       ]);
       expect(await totalOf(ctx.db, user.id)).toBe(result.score);
       await expectInvariants();
-      figures.push('quiz submit → 1 ledger row');
+      figures.push(`${REPLAYS} × quiz submit → 1 ledger row`);
     });
 
     it('POST /api/quiz/check-answer: one lock of the answer, one verdict, one bonus', async () => {
@@ -125,7 +125,7 @@ describe(
         { amount: result.score, reason: 'quiz', reference: `quiz_attempt:${quiz.attempt_id}` },
       ]);
       await expectInvariants();
-      figures.push('check-answer → 1 lock, 1 verdict');
+      figures.push(`${REPLAYS} × check-answer → 1 lock, 1 verdict`);
     });
 
     it('POST /api/quiz/daily-answer: one answer, one credit, 409 for every other copy', async () => {
@@ -159,7 +159,7 @@ describe(
       ]);
       expect(await totalOf(ctx.db, user.id)).toBe(question.points);
       await expectInvariants();
-      figures.push(`daily answer → 1 ledger row, ${REPLAYS - 1} × 409`);
+      figures.push(`${REPLAYS} × daily answer → 1 ledger row, ${REPLAYS - 1} × 409`);
     });
 
     it('POST /api/duels/:id/rounds/3/submit by both players at once: one completion, one reward each', async () => {
@@ -193,7 +193,7 @@ describe(
       expect(await totalOf(ctx.db, a.id)).toBe(1000);
       expect(await totalOf(ctx.db, b.id)).toBe(4750);
       await expectInvariants();
-      figures.push('last duel round by both players → 1 completion, 1 reward each');
+      figures.push(`${REPLAYS} × last duel round by both players → 1 completion, 1 reward each`);
     });
 
     it('two duels of the same players ending at once with opposite winners: both rewarded, no deadlock', async () => {
@@ -235,7 +235,7 @@ describe(
       expect(await totalOf(ctx.db, a.id)).toBe(5750);
       expect(await totalOf(ctx.db, b.id)).toBe(5750);
       await expectInvariants();
-      figures.push('two duels of one pair ending at once → 1 reward each per duel, no deadlock');
+      figures.push(`${REPLAYS} × last rounds of two duels of one pair → 1 reward each per duel`);
     });
   },
 );
@@ -271,10 +271,91 @@ describe(
       });
       expect(await totalOf(ctx.db, b.id)).toBe(4750);
       await expectInvariants();
-      figures.push('reads of a duel past its deadline → 1 timeout, 1 reward each');
+      figures.push(`${REPLAYS} × reads of a duel past its deadline → 1 timeout, 1 reward each`);
     });
   },
 );
+
+describe('rounds of two duels opened at once', { timeout: 120_000 }, () => {
+  it('two duels of one pair whose next rounds share questions open them at once, without a 500', async () => {
+    const pairs = 12;
+    const answers: LightMyRequestResponse[] = [];
+    for (let i = 0; i < pairs; i++) {
+      const [a, b] = [await createUser(ctx), await createUser(ctx)];
+      const first = await acceptedDuel(a, b);
+      const second = await acceptedDuel(b, a);
+      // Questions not held yet can be in both duels' next rounds: here all five are.
+      const roundTwo = async (duelId: number) =>
+        (
+          await ctx.db
+            .selectFrom('duel_rounds')
+            .select('id')
+            .where('duel_id', '=', duelId)
+            .where('round_number', '=', 2)
+            .executeTakeFirstOrThrow()
+        ).id;
+      const [from, to] = [await roundTwo(first), await roundTwo(second)];
+      const shared = await ctx.db
+        .selectFrom('duel_round_questions')
+        .select(['question_id', 'position'])
+        .where('round_id', '=', from)
+        .execute();
+      await ctx.db.deleteFrom('duel_round_questions').where('round_id', '=', to).execute();
+      await ctx.db
+        .insertInto('duel_round_questions')
+        .values(shared.map((q) => ({ round_id: to, ...q })))
+        .execute();
+      await (
+        await firstRoundOf(a, first)
+      )();
+      await (
+        await firstRoundOf(b, second)
+      )();
+      const last = [await firstRoundOf(b, first), await firstRoundOf(a, second)];
+      // Each submit completes round 1 of its duel, releasing its questions and holding round 2's.
+      answers.push(...(await Promise.all(last.map((submit) => submit()))));
+    }
+
+    expect(statusCounts(answers)).toEqual({ 200: 2 * pairs });
+    await expectInvariants();
+    figures.push(
+      `rounds of ${pairs} pairs of duels sharing questions opened at once → no deadlock`,
+    );
+  });
+});
+
+/** A duel `challenger` created against `opponent`, accepted. */
+async function acceptedDuel(challenger: TestUser, opponent: TestUser): Promise<number> {
+  const themes = (await call(challenger, 'GET', '/api/duel-quizzes')).json();
+  const created = await call(challenger, 'POST', '/api/duels', {
+    quiz_id: themes.data[0].id,
+    opponent_id: opponent.id,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const { id } = created.json<Duel>();
+  expect((await call(opponent, 'POST', `/api/duels/${id}/start`)).statusCode).toBe(200);
+  return id;
+}
+
+/** Loads round 1 for the user, answers one question, and returns its submit, to send later. */
+async function firstRoundOf(user: TestUser, duelId: number) {
+  const res = await call(user, 'GET', `/api/duels/${duelId}/rounds/1/quiz`);
+  expect(res.statusCode, res.body).toBe(200);
+  const quiz: RoundQuiz = res.json();
+  const q = quiz.questions[0]!;
+  const verdict = await check(user, {
+    attempt_id: quiz.attempt_id,
+    question_id: q.question_id,
+    mode: q.mode,
+    answer: await wrongAnswer(q),
+  });
+  expect(verdict.statusCode, verdict.body).toBe(200);
+  return () =>
+    call(user, 'POST', `/api/duels/${duelId}/rounds/1/submit`, {
+      attempt_id: quiz.attempt_id,
+      time_seconds: 3,
+    });
+}
 
 type RunningDuel = {
   id: number;

@@ -7,20 +7,44 @@ type AfterCommit = (db: Db) => Promise<void> | void;
 
 const pending = new WeakMap<Executor, AfterCommit[]>();
 
+/** Times a transaction that PostgreSQL chose as a deadlock's victim is run again. */
+const DEADLOCK_RETRIES = 3;
+
 /**
  * Runs `work` in a transaction and, once it has committed, what the work asked to be done after
  * it (`afterCommit`): telling copies of the data, such as the ranking kept in memory or in Redis,
  * about a change that is now true. Nothing is told of a transaction that rolled back.
+ *
+ * Two transactions that take some of the same rows in different orders (a duel's round releasing
+ * its questions while another round holds some of them, say) can deadlock on PostgreSQL: one of
+ * them is rolled back, and is run again from the start, as PostgreSQL advises.
  */
 export async function transact<T>(
   db: Db,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  const callbacks: AfterCommit[] = [];
-  const result = await db.transaction().execute(async (trx) => {
-    pending.set(trx, callbacks);
-    return work(trx);
-  });
+  for (let attempt = 1; ; attempt++) {
+    const callbacks: AfterCommit[] = [];
+    let result: T;
+    try {
+      result = await db.transaction().execute(async (trx) => {
+        pending.set(trx, callbacks);
+        return work(trx);
+      });
+    } catch (error) {
+      if (attempt <= DEADLOCK_RETRIES && isDeadlock(error)) continue;
+      throw error;
+    }
+    await runAfterCommit(db, callbacks);
+    return result;
+  }
+}
+
+function isDeadlock(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '40P01';
+}
+
+async function runAfterCommit(db: Db, callbacks: AfterCommit[]): Promise<void> {
   for (const callback of callbacks) {
     try {
       await callback(db);
@@ -28,7 +52,6 @@ export async function transact<T>(
       // A copy that missed a change is set right by its next rebuild; the change itself is committed.
     }
   }
-  return result;
 }
 
 /**

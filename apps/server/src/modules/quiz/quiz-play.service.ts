@@ -7,6 +7,7 @@ import {
   type checkAnswerRequest,
 } from '@app/contract/quiz';
 import { nowIso, type Db, type Executor } from '../../db/database';
+import { transact } from '../../db/transaction';
 import { invalid, notFound } from '../../lib/http-error';
 import { attemptHolder, mayReveal } from '../hold/hold.service';
 import * as repo from './quiz.repository';
@@ -92,7 +93,7 @@ export async function checkAnswer(
   const choiceIds = new Set(
     (await repo.choicesOf(db, [input.question_id])).map((c) => c.choice_id),
   );
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const open = await repo.lockOpenAttempt(trx, attemptId, nowIso());
     if (!open) throw invalid('attempt_id', QUIZ_ERRORS.attemptClosed);
     const rows = await repo.attemptQuestions(trx, attemptId);

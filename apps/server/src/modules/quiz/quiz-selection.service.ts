@@ -13,6 +13,7 @@ import {
   type generateQuizQuery,
 } from '@app/contract/quiz';
 import { isUniqueViolation, nowIso, type Db, type Executor } from '../../db/database';
+import { transact } from '../../db/transaction';
 import { HttpError, invalid } from '../../lib/http-error';
 import {
   QuestionAlreadyHeld,
@@ -166,7 +167,7 @@ async function drawAttempt(db: Db, request: Request): Promise<QuizAttempt> {
     return { question, order };
   });
 
-  const attemptId = await db.transaction().execute(async (trx) => {
+  const attemptId = await transact(db, async (trx) => {
     const id = await repo.insertAttempt(trx, {
       user_id: userId,
       kind,
