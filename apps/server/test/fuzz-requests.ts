@@ -40,7 +40,7 @@ export class Known {
 }
 
 /** Which pool of existing values a field or parameter draws from. */
-export function poolFor(name: string, path: string): PoolName | undefined {
+function poolFor(name: string, path: string): PoolName | undefined {
   if (/^attempt(Id|_id)$/.test(name)) return 'attempt';
   if (name === 'question_id') return 'question';
   if (name === 'answer' || name === 'user_answer') return 'answer';
@@ -85,7 +85,7 @@ export type RequestSpec = {
   contentType: string | undefined;
 };
 
-export const HOSTILE_STRINGS: string[] = [
+const HOSTILE_STRINGS: string[] = [
   '',
   ' ',
   '\u0000',
@@ -181,7 +181,7 @@ const unicodeString = fc.string({
   maxLength: 40,
 });
 
-export const hostileString: fc.Arbitrary<string> = fc.oneof(
+const hostileString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constantFrom(...HOSTILE_STRINGS), weight: 6 },
   { arbitrary: unicodeString, weight: 3 },
   {
@@ -237,7 +237,7 @@ const HUGE_STRINGS = [
 
 const hugeString = fc.constantFrom(...HUGE_STRINGS);
 
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: hostileString, weight: 50 },
   { arbitrary: hugeString, weight: 2 },
   { arbitrary: fc.constantFrom(...HOSTILE_NUMBERS), weight: 30 },
