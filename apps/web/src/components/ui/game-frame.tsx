@@ -9,10 +9,19 @@ type GameFrameProps = {
   /** Shown at the top, beside the close button (the game's title). */
   heading?: ReactNode;
   children: ReactNode;
-  /** `wide` for content set side by side on large screens. */
-  width?: 'narrow' | 'wide';
-  /** `start` keeps a game at the top, so a longer question does not move the screen. */
-  align?: 'center' | 'start';
+  /**
+   * `wide` for content set side by side on large screens (the quiz's three levels), `page` for
+   * the width of a page (the daily challenge's three calendars).
+   */
+  width?: 'narrow' | 'wide' | 'page';
+  /**
+   * `center` centres the content in the height of the screen. `start` keeps a game at the top,
+   * lower on large screens, so a longer question does not move the screen. `top` sets a page
+   * right under the bar; a `GameMessage` with `fill` then centres itself in the height left.
+   */
+  align?: 'center' | 'start' | 'top';
+  /** What is drawn, barely there, behind the content: a chapter ring, or the daily's sunburst. */
+  backdrop?: 'ring' | 'sunburst';
 };
 
 /**
@@ -26,9 +35,10 @@ export function GameFrame({
   children,
   width = 'narrow',
   align = 'center',
+  backdrop = 'ring',
 }: GameFrameProps) {
   return (
-    <div className={styles.frame}>
+    <div className={`${styles.frame} ${styles[backdrop]}`}>
       <div className={styles.bar}>
         <div className={styles.heading}>{heading}</div>
         <Link to={closeTo} className={styles.close} aria-label={closeLabel}>
@@ -37,7 +47,9 @@ export function GameFrame({
           </svg>
         </Link>
       </div>
-      <div className={[styles.body, styles[width], styles[align]].join(' ')}>{children}</div>
+      <div className={[styles.body, styles[width], styles[align]].filter(Boolean).join(' ')}>
+        {children}
+      </div>
     </div>
   );
 }
