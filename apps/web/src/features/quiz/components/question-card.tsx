@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { OPEN_ANSWER_MAX_LENGTH, type QuizQuestion } from '@app/contract/quiz';
+import { AnswerChoices, type ChoiceState } from '@/components/ui/answer-choices';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { t } from '@/lib/i18n';
 import type { PlayState, Verdict } from '../utils/use-quiz-play';
 import styles from './question-card.module.css';
-
-const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
 
 /** The right answer in words, when the server gave it with the verdict. */
 export function rightAnswerText(
@@ -18,8 +17,6 @@ export function rightAnswerText(
   if ('choice_id' in correct) return question.choices.find((c) => c.id === correct.choice_id)?.text;
   return correct.accepted_answers[0];
 }
-
-type ChoiceState = 'idle' | 'chosen' | 'right' | 'wrong' | 'revealed' | 'dimmed';
 
 function choiceState(choiceId: number, state: PlayState): ChoiceState {
   const { selectedChoice, verdict, phase } = state;
@@ -70,38 +67,13 @@ export function QuestionCard({
       {question.mode === 'open' ? (
         <OpenAnswer state={state} isLast={isLast} onAnswer={onAnswerOpen} />
       ) : (
-        <div role="group" aria-labelledby={headingId} className={styles.choices}>
-          {question.choices.map((choice, index) => {
-            const status = choiceState(choice.id, state);
-            const locked = state.phase !== 'answering';
-            return (
-              <button
-                key={choice.id}
-                type="button"
-                className={styles.choice}
-                data-state={status}
-                aria-disabled={locked || undefined}
-                onClick={() => {
-                  if (!locked) onChoose(choice.id);
-                }}
-              >
-                <span className={styles.letter} aria-hidden="true">
-                  {LETTERS[index] ?? index + 1}
-                </span>
-                <span className={styles.choiceText} lang="fr">
-                  {choice.text}
-                </span>
-                {status === 'chosen' || status === 'right' || status === 'wrong' ? (
-                  <span className="visually-hidden">, {t('quiz.play.yourChoice')}</span>
-                ) : null}
-                {status === 'revealed' || status === 'right' ? (
-                  <span className="visually-hidden">, {t('quiz.play.rightChoice')}</span>
-                ) : null}
-                <span className={styles.tick} aria-hidden="true" />
-              </button>
-            );
-          })}
-        </div>
+        <AnswerChoices
+          choices={question.choices}
+          labelledBy={headingId}
+          stateOf={(choiceId) => choiceState(choiceId, state)}
+          locked={state.phase !== 'answering'}
+          onChoose={onChoose}
+        />
       )}
     </article>
   );

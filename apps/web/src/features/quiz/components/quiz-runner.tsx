@@ -1,9 +1,9 @@
 import type { AnsweredQuestion, QuizAttempt, QuizResult } from '@app/contract/quiz';
 import { useCheckAnswer } from '@/api/check-answer';
+import { PointsBurst } from '@/components/ui/points-burst';
 import { formatPoints } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import { useQuizPlay } from '../utils/use-quiz-play';
-import { PointsBurst } from './points-burst';
+import { useQuizPlay, type Verdict } from '../utils/use-quiz-play';
 import { QuestionCard, rightAnswerText } from './question-card';
 import { SubmitPanel } from './submit-panel';
 import styles from './quiz-runner.module.css';
@@ -72,12 +72,44 @@ export function QuizRunner({ quiz, answered, onSubmitted }: QuizRunnerProps) {
             onChoose={choose}
             onAnswerOpen={answerOpen}
           />
-          <PointsBurst
-            verdict={verdict}
-            rightAnswer={question && rightAnswerText(question, verdict)}
-          />
+          <QuizVerdict verdict={verdict} rightAnswer={rightAnswerText(question, verdict)} />
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The points animation of an answer: a right one says its speed bonus, a wrong one the right
+ * answer when the server gave it, shown and said.
+ */
+function QuizVerdict({
+  verdict,
+  rightAnswer,
+}: {
+  verdict: Verdict | null;
+  rightAnswer: string | undefined;
+}) {
+  if (!verdict) return <PointsBurst verdict={null} />;
+  let detail: string | undefined;
+  if (verdict.isCorrect && verdict.speedBonus > 0) {
+    detail = t('quiz.feedback.bonus', { bonus: formatPoints(verdict.speedBonus) });
+  } else if (!verdict.isCorrect && rightAnswer) {
+    detail = t('quiz.feedback.expected', { answer: rightAnswer });
+  }
+  return (
+    <PointsBurst
+      verdict={{
+        key: verdict.questionId,
+        isCorrect: verdict.isCorrect,
+        points: formatPoints(verdict.points),
+      }}
+      detail={detail}
+      spokenDetail={
+        !verdict.isCorrect && rightAnswer
+          ? t('quiz.feedback.announceRight', { answer: rightAnswer })
+          : undefined
+      }
+    />
   );
 }

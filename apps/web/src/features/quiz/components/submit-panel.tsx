@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import type { QuizResult, SubmitAnswer } from '@app/contract/quiz';
 import { Button } from '@/components/ui/button';
+import { GameError, GamePending } from '@/components/ui/game-message';
 import { isApiError } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
 import { clearSession } from '@/lib/session';
 import { useSubmitQuiz } from '../api/submit-quiz';
-import { QuizError, QuizPending } from './quiz-message';
 import styles from './submit-panel.module.css';
 
 /** How long the "session expired" message shows before the login page. */
@@ -59,7 +59,7 @@ export function SubmitPanel({ attemptId, answers, onSubmitted }: SubmitPanelProp
     <div ref={panelRef} tabIndex={-1} className={styles.panel} lang="fr">
       {submit.isError ? (
         <>
-          <QuizError>{submitErrorMessage(submit.error)}</QuizError>
+          <GameError>{submitErrorMessage(submit.error)}</GameError>
           {expired ? (
             <Button variant="secondary" onClick={clearSession}>
               {t('quiz.play.relogin')}
@@ -69,7 +69,7 @@ export function SubmitPanel({ attemptId, answers, onSubmitted }: SubmitPanelProp
           )}
         </>
       ) : (
-        <QuizPending>{t('quiz.play.submitting')}</QuizPending>
+        <GamePending>{t('quiz.play.submitting')}</GamePending>
       )}
     </div>
   );

@@ -11,13 +11,13 @@ import {
 } from '@app/contract/quiz';
 import { paths } from '@/app/paths';
 import { ButtonLink } from '@/components/ui/button';
+import { GameFrame } from '@/components/ui/game-frame';
+import { GameError, GameMessage, GamePending } from '@/components/ui/game-message';
 import { isApiError } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { asOpenAttempt, useAttempt } from '../api/get-attempt';
-import { QuizFrame } from '../components/quiz-frame';
 import { QuizHeading } from '../components/quiz-heading';
-import { QuizError, QuizMessage, QuizPending } from '../components/quiz-message';
 import { QuizRunner } from '../components/quiz-runner';
 import { isQuizSubmitted, markQuizSubmitted, saveQuizResult } from '../utils/quiz-storage';
 
@@ -52,14 +52,14 @@ function Frame({
   children: ReactNode;
 }) {
   return (
-    <QuizFrame
+    <GameFrame
       closeTo={paths.quizStart()}
       closeLabel={t('quiz.close')}
       heading={<QuizHeading level={level} />}
       align="start"
     >
       {children}
-    </QuizFrame>
+    </GameFrame>
   );
 }
 
@@ -92,12 +92,12 @@ function MissingAttempt() {
 
 function InvalidAttempt() {
   return (
-    <QuizMessage lang="fr">
-      <QuizError>{t('quiz.errors.invalidAttempt')}</QuizError>
+    <GameMessage lang="fr">
+      <GameError>{t('quiz.errors.invalidAttempt')}</GameError>
       <ButtonLink to={paths.home()} variant="secondary">
         {t('ui.backHome')}
       </ButtonLink>
-    </QuizMessage>
+    </GameMessage>
   );
 }
 
@@ -198,9 +198,9 @@ function QuizPlay({ attemptId }: { attemptId: number }) {
   if (error && !unauthorized && !(isApiError(error) && error.status === 403)) {
     return (
       <Frame>
-        <QuizMessage lang="fr">
-          <QuizError>{t('quiz.errors.loadFailed')}</QuizError>
-        </QuizMessage>
+        <GameMessage lang="fr">
+          <GameError>{t('quiz.errors.loadFailed')}</GameError>
+        </GameMessage>
       </Frame>
     );
   }
@@ -208,9 +208,9 @@ function QuizPlay({ attemptId }: { attemptId: number }) {
   return (
     <Frame>
       {outcome ? null : (
-        <QuizMessage lang="fr">
-          <QuizPending>{t('quiz.play.loading')}</QuizPending>
-        </QuizMessage>
+        <GameMessage lang="fr">
+          <GamePending>{t('quiz.play.loading')}</GamePending>
+        </GameMessage>
       )}
     </Frame>
   );

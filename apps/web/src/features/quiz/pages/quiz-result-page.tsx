@@ -5,12 +5,12 @@ import { inferLevel, resultMessage } from '@app/contract/quiz';
 import { paths } from '@/app/paths';
 import { ButtonLink } from '@/components/ui/button';
 import { Emblem } from '@/components/ui/emblem';
+import { GameFrame } from '@/components/ui/game-frame';
+import { GameMessage } from '@/components/ui/game-message';
 import { formatDuration, formatPoints } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { QuizFrame } from '../components/quiz-frame';
 import { QuizHeading } from '../components/quiz-heading';
-import { QuizMessage } from '../components/quiz-message';
 import { readQuizResult, type StoredQuizResult } from '../utils/quiz-storage';
 import styles from './quiz-result-page.module.css';
 
@@ -37,8 +37,8 @@ export function QuizResultPage() {
 
   if (!result) {
     return (
-      <QuizFrame closeTo={paths.home()} closeLabel={t('quiz.result.close')}>
-        <QuizMessage as="section" aria-labelledby="quiz-result-empty">
+      <GameFrame closeTo={paths.home()} closeLabel={t('quiz.result.close')}>
+        <GameMessage as="section" aria-labelledby="quiz-result-empty">
           <Emblem />
           <h1 id="quiz-result-empty" className={styles.emptyTitle} lang="fr">
             {t('quiz.result.empty')}
@@ -46,8 +46,8 @@ export function QuizResultPage() {
           <ButtonLink to={paths.home()} variant="secondary">
             {t('ui.backHome')}
           </ButtonLink>
-        </QuizMessage>
-      </QuizFrame>
+        </GameMessage>
+      </GameFrame>
     );
   }
 
@@ -57,7 +57,7 @@ export function QuizResultPage() {
   const message = resultMessage(result.score, result.max_points);
 
   return (
-    <QuizFrame
+    <GameFrame
       closeTo={paths.home()}
       closeLabel={t('quiz.result.close')}
       heading={<QuizHeading level={level} />}
@@ -132,6 +132,6 @@ export function QuizResultPage() {
           </ButtonLink>
         </div>
       </section>
-    </QuizFrame>
+    </GameFrame>
   );
 }

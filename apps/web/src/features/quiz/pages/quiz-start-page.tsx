@@ -11,11 +11,11 @@ import { useTrainingModules } from '@/api/get-training-modules';
 import { paths } from '@/app/paths';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { GameFrame } from '@/components/ui/game-frame';
 import { isApiError } from '@/lib/api-client';
 import { formatPoints } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { QuizFrame } from '../components/quiz-frame';
 import styles from './quiz-start-page.module.css';
 
 const LEVELS: Record<Difficulty, { label: string; detail: string; mark: string }> = {
@@ -66,7 +66,7 @@ export function QuizStartPage() {
   const failed = generate.isError && !(isApiError(generate.error) && generate.error.status === 401);
 
   return (
-    <QuizFrame closeTo={paths.home()} closeLabel={t('ui.close')} width="wide">
+    <GameFrame closeTo={paths.home()} closeLabel={t('ui.close')} width="wide">
       <section className={styles.page} aria-labelledby={`${baseId}-title`}>
         <PageHeader
           eyebrow={t('quiz.start.eyebrow')}
@@ -138,6 +138,6 @@ export function QuizStartPage() {
 
         <p className={styles.note}>{t('quiz.start.ranked')}</p>
       </section>
-    </QuizFrame>
+    </GameFrame>
   );
 }
