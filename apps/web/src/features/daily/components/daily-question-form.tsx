@@ -1,15 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { DailyQuestion } from '@app/contract/daily';
 import { OPEN_ANSWER_MAX_LENGTH } from '@app/contract/quiz';
+import { AnswerChoices } from '@/components/ui/answer-choices';
 import { Button } from '@/components/ui/button';
+import { GameError } from '@/components/ui/game-message';
 import { TextField } from '@/components/ui/text-field';
 import { formatPoints } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { formatDay } from '../utils/calendar';
-import { DailyError } from './daily-message';
 import styles from './daily-question-form.module.css';
-
-const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
 
 /** A choice's id, or the trimmed text of an open answer. */
 export type DailyAnswer = number | string;
@@ -97,26 +96,14 @@ export function DailyQuestionForm({
           lang="fr"
         />
       ) : (
-        <fieldset className={styles.choices} aria-labelledby={questionId} disabled={busy}>
-          {question.choices.map((c, index) => (
-            <label key={c.id} className={styles.choice}>
-              <input
-                type="radio"
-                name={`${baseId}-choice`}
-                value={c.id}
-                checked={choice === c.id}
-                onChange={() => setChoice(c.id)}
-                className={styles.radio}
-              />
-              <span className={styles.letter} aria-hidden="true">
-                {LETTERS[index] ?? index + 1}
-              </span>
-              <span className={styles.choiceText} lang="fr">
-                {c.text}
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <AnswerChoices
+          input="radio"
+          choices={question.choices}
+          labelledBy={questionId}
+          stateOf={(id) => (id === choice ? 'chosen' : busy ? 'dimmed' : 'idle')}
+          locked={busy}
+          onChoose={setChoice}
+        />
       )}
 
       <div className={styles.footer}>
@@ -129,7 +116,11 @@ export function DailyQuestionForm({
         >
           {t('daily.question.submit')}
         </Button>
-        {error ? <DailyError id={errorId}>{error}</DailyError> : null}
+        {error ? (
+          <GameError id={errorId} lang="fr" size="sm">
+            {error}
+          </GameError>
+        ) : null}
         <p className={styles.note}>{t('daily.question.note')}</p>
       </div>
     </form>

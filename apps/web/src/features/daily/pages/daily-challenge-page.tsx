@@ -3,14 +3,14 @@ import { CALENDAR_BREAKPOINT_PX } from '@app/contract/constants';
 import { useUserStats } from '@/api/get-user-stats';
 import { paths } from '@/app/paths';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { GameFrame } from '@/components/ui/game-frame';
+import { GameError } from '@/components/ui/game-message';
 import { PageHeader } from '@/components/ui/page-header';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useDailyHistories } from '../api/get-daily-history';
 import { useDailyStatus } from '../api/get-daily-status';
-import { DailyFrame } from '../components/daily-frame';
-import { DailyError } from '../components/daily-message';
 import { CalendarLegend, MonthCalendar } from '../components/month-calendar';
 import { StreakMedal } from '../components/streak-medal';
 import { browserToday, formatDay, monthsAround } from '../utils/calendar';
@@ -64,7 +64,13 @@ export function DailyChallengePage() {
     : t('daily.calendar.open');
 
   return (
-    <DailyFrame closeTo={paths.home()} closeLabel={t('daily.close')} width="wide">
+    <GameFrame
+      closeTo={paths.home()}
+      closeLabel={t('daily.close')}
+      width="page"
+      align="top"
+      backdrop="sunburst"
+    >
       <div className={styles.page}>
         <PageHeader
           eyebrow={t('daily.calendar.eyebrow')}
@@ -88,7 +94,11 @@ export function DailyChallengePage() {
             <p id={`${baseId}-today-line`} className={styles.todayLine}>
               {todayLine}
             </p>
-            {status.isError ? <DailyError>{t('daily.errors.status')}</DailyError> : null}
+            {status.isError ? (
+              <GameError lang="fr" size="sm">
+                {t('daily.errors.status')}
+              </GameError>
+            ) : null}
             <div className={styles.todayActions}>
               {answered ? (
                 <>
@@ -143,6 +153,6 @@ export function DailyChallengePage() {
           <CalendarLegend />
         </div>
       </div>
-    </DailyFrame>
+    </GameFrame>
   );
 }

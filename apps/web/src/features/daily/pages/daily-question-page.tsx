@@ -6,6 +6,8 @@ import { useUserStats } from '@/api/get-user-stats';
 import { paths } from '@/app/paths';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Emblem } from '@/components/ui/emblem';
+import { GameFrame } from '@/components/ui/game-frame';
+import { GameError, GameMessage, GameNote, GamePending } from '@/components/ui/game-message';
 import { isApiError } from '@/lib/api-client';
 import { formatPoints } from '@/lib/format';
 import { t } from '@/lib/i18n';
@@ -14,10 +16,9 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDailyQuestion } from '../api/get-daily-question';
 import { useDailyStatus } from '../api/get-daily-status';
 import { useSubmitDailyAnswer } from '../api/submit-daily-answer';
-import { DailyFrame, DailyTitle } from '../components/daily-frame';
-import { DailyError, DailyMessage, DailyNote, DailyPending } from '../components/daily-message';
 import { DailyQuestionForm, type DailyAnswer } from '../components/daily-question-form';
 import { DailyResult } from '../components/daily-result';
+import { DailyTitle } from '../components/daily-title';
 import { LeaveDialog } from '../components/leave-dialog';
 import { browserToday } from '../utils/calendar';
 import {
@@ -70,17 +71,19 @@ export function DailyQuestionPage() {
   const session = useSession();
 
   return (
-    <DailyFrame
+    <GameFrame
       closeTo={paths.quizDaily()}
       closeLabel={t('daily.close')}
       heading={<DailyTitle>{t('daily.question.title')}</DailyTitle>}
+      align="top"
+      backdrop="sunburst"
     >
       {session ? (
         <DailyQuestionFlow />
       ) : (
         <LoginPrompt message={t('daily.errors.unauthenticated')} />
       )}
-    </DailyFrame>
+    </GameFrame>
   );
 }
 
@@ -95,13 +98,19 @@ function LoginPrompt({
   onLogin?: () => void;
 }) {
   return (
-    <DailyMessage>
+    <GameMessage fill>
       <Emblem />
-      {tone === 'error' ? <DailyError>{message}</DailyError> : <DailyNote>{message}</DailyNote>}
+      {tone === 'error' ? (
+        <GameError lang="fr" size="sm">
+          {message}
+        </GameError>
+      ) : (
+        <GameNote lang="fr">{message}</GameNote>
+      )}
       <ButtonLink to={paths.login(paths.dailyQuestion())} onClick={onLogin}>
         {t('daily.login')}
       </ButtonLink>
-    </DailyMessage>
+    </GameMessage>
   );
 }
 
@@ -190,7 +199,11 @@ function DailyQuestionFlow() {
 
   if (loadUnauthorized) return <LoginPrompt message={t('daily.errors.unauthenticated')} />;
 
-  const statusNotice = status.isError ? <DailyError>{t('daily.errors.status')}</DailyError> : null;
+  const statusNotice = status.isError ? (
+    <GameError lang="fr" size="sm">
+      {t('daily.errors.status')}
+    </GameError>
+  ) : null;
   const streak = stats.data?.streaks;
 
   // The result of an answer given here, or of one given before (on this device or another).
@@ -204,7 +217,15 @@ function DailyQuestionFlow() {
           result={result}
           streak={streak}
           autoFocus={submitted !== null}
-          notice={refused ? <DailyError>{refused}</DailyError> : statusNotice}
+          notice={
+            refused ? (
+              <GameError lang="fr" size="sm">
+                {refused}
+              </GameError>
+            ) : (
+              statusNotice
+            )
+          }
         />
       </>
     );
@@ -212,21 +233,23 @@ function DailyQuestionFlow() {
 
   if (status.isPending || (question.isPending && question.fetchStatus !== 'idle')) {
     return (
-      <DailyMessage>
-        <DailyPending>{t('daily.question.loading')}</DailyPending>
-      </DailyMessage>
+      <GameMessage fill>
+        <GamePending>{t('daily.question.loading')}</GamePending>
+      </GameMessage>
     );
   }
 
   if (question.isError || !loaded) {
     return (
-      <DailyMessage>
+      <GameMessage fill>
         {statusNotice}
-        <DailyError>{t('daily.errors.loadQuestion')}</DailyError>
+        <GameError lang="fr" size="sm">
+          {t('daily.errors.loadQuestion')}
+        </GameError>
         <Button variant="secondary" onClick={() => void question.refetch()}>
           {t('daily.question.retry')}
         </Button>
-      </DailyMessage>
+      </GameMessage>
     );
   }
 
