@@ -49,6 +49,16 @@ export async function signIn(
 
 /** Fails on any accessibility violation of serious or critical impact. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // Contrast is judged on what the eye reads once a screen has come in, not mid-fade.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
