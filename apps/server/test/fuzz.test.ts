@@ -128,8 +128,8 @@ type Play = {
 
 /**
  * Reads the pools again: the questions of open attempts (quizzes, validations, duel rounds) with
- * their right answers, the duels waiting for a round to be played, the daily questions, closed
- * attempts (replays), and the users, themes, splits, stores and categories.
+ * their right answers, the duels waiting for a round to be played, duels over, the daily
+ * questions, closed attempts (replays), and the users, themes, splits, stores and categories.
  */
 async function refreshPools(): Promise<void> {
   const { db } = ctx;
@@ -210,6 +210,28 @@ async function refreshPools(): Promise<void> {
         mode: 'qcm_2',
         duel: duel.id,
         round: duel.round_number,
+      });
+    }
+  }
+
+  // Duels over: their details, and calls that must now be refused.
+  const over = await db
+    .selectFrom('duels')
+    .select(['id', 'user1_id', 'user2_id'])
+    .where('status', 'in', ['completed', 'timeout'])
+    .orderBy('id', 'desc')
+    .limit(10)
+    .execute();
+  for (const duel of over) {
+    for (const owner of [duel.user1_id, duel.user2_id]) {
+      plays.push({
+        owner,
+        attempt: latestAttempt,
+        question: 1,
+        answer: 1,
+        mode: 'qcm_4',
+        duel: duel.id,
+        round: 3,
       });
     }
   }
