@@ -16,7 +16,8 @@ import { quizPlayer } from './quiz-player';
 /**
  * A thousand copies of each call that credits points, sent at once (a client retrying, a double
  * tap, a script replaying a request): exactly one credit, whatever the engine, and every copy gets
- * an answer that is not an error of the server.
+ * an answer that is not an error of the server. Then calls of different objects that take the
+ * same rows at once (two duels of one pair), which must not deadlock into a 500.
  */
 
 const REPLAYS = 1000;
