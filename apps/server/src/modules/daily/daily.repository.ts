@@ -104,31 +104,3 @@ export function answersBetween(db: Executor, userId: number, from: string, to: s
     .where('day', '<', to)
     .execute();
 }
-
-/** What the daily needs of a question: what the player sees, and how to grade it. */
-export function questionOf(db: Executor, questionId: number) {
-  return db
-    .selectFrom('questions')
-    .innerJoin('categories', 'categories.id', 'questions.category_id')
-    .select([
-      'questions.id',
-      'questions.text',
-      'questions.mode',
-      'questions.correct_choice_id',
-      'questions.accepted_answers',
-      'questions.explanation',
-      'categories.key as category_key',
-      'categories.name as category_name',
-    ])
-    .where('questions.id', '=', questionId)
-    .executeTakeFirst();
-}
-
-export function choicesOf(db: Executor, questionId: number) {
-  return db
-    .selectFrom('question_choices')
-    .select(['choice_id', 'text'])
-    .where('question_id', '=', questionId)
-    .orderBy('position')
-    .execute();
-}

@@ -20,6 +20,8 @@ import { awardBadge } from '../badge/badge.service';
 import { mayReveal } from '../hold/hold.service';
 import { credit } from '../points/points.service';
 import { userDay } from '../user/user.service';
+import * as quizRepo from '../quiz/quiz.repository';
+import { answerInWords, correctAnswersInWords, parseAccepted } from '../quiz/quiz-shared';
 import * as repo from './daily.repository';
 
 /**
@@ -95,37 +97,18 @@ async function pickOf(db: Db, day: string) {
 }
 
 async function questionOf(db: Executor, questionId: number) {
-  const question = await repo.questionOf(db, questionId);
+  const [question] = await quizRepo.questionsWithAnswers(db, [questionId]);
   if (!question) throw new HttpError(404, DAILY_MESSAGES.noQuestion);
-  const choices = question.mode === 'open' ? [] : await repo.choicesOf(db, questionId);
+  const choices = question.mode === 'open' ? [] : await quizRepo.choicesOf(db, [questionId]);
   return { ...question, choices };
 }
 type Question = Awaited<ReturnType<typeof questionOf>>;
-
-function acceptedOf(question: Question): string[] {
-  if (question.accepted_answers === null) return [];
-  const parsed: unknown = JSON.parse(question.accepted_answers);
-  return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
-}
-
-/** The correct answers as the player reads them: the right choice's text, or the accepted answers. */
-function correctAnswersOf(question: Question): string[] {
-  if (question.mode === 'open') return acceptedOf(question);
-  const right = question.choices.find((c) => c.choice_id === question.correct_choice_id);
-  return right ? [right.text] : [];
-}
-
-/** An answer as stored (a choice id as text) in words. */
-function answerText(question: Question, stored: string): string {
-  if (question.mode === 'open' || stored === '') return stored;
-  return question.choices.find((c) => String(c.choice_id) === stored)?.text ?? stored;
-}
 
 /** What an answered daily may reveal: nothing of a question the user has open elsewhere. */
 async function revealed(db: Executor, userId: number, question: Question) {
   const may = await mayReveal(db, userId, question.id, HOLDER, nowIso());
   return {
-    correct_answers: may ? correctAnswersOf(question) : [],
+    correct_answers: may ? correctAnswersInWords(question, question.choices) : [],
     correct_choice_id: may && question.mode !== 'open' ? question.correct_choice_id : null,
     explanation: may ? question.explanation : null,
   };
@@ -176,7 +159,7 @@ export async function getDailyStatus(
     has_answered: true,
     is_correct: answer.is_correct === 1,
     correct_answers: shown.correct_answers,
-    user_answer: answerText(question, answer.answer),
+    user_answer: answerInWords(question, question.choices, answer.answer),
     explanation: shown.explanation,
     points_awarded: answer.points,
     day,
@@ -201,7 +184,8 @@ function storedAnswer(question: Question, given: AnswerInput['user_answer']): st
 
 function isRight(question: Question, stored: string): boolean {
   if (stored === '') return false;
-  if (question.mode === 'open') return isOpenAnswerCorrect(stored, acceptedOf(question));
+  if (question.mode === 'open')
+    return isOpenAnswerCorrect(stored, parseAccepted(question.accepted_answers));
   return stored === String(question.correct_choice_id);
 }
 

@@ -403,13 +403,3 @@ export function roundAnswers(db: Executor, attemptIds: readonly number[]) {
     .where('quiz_attempt_questions.attempt_id', 'in', attemptIds)
     .execute();
 }
-
-/** What the details of a finished duel show of its questions: the answers and the explanation. */
-export function questionTruths(db: Executor, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('questions')
-    .select(['id', 'correct_choice_id', 'accepted_answers', 'explanation'])
-    .where('id', 'in', ids)
-    .execute();
-}

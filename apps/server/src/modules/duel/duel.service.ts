@@ -15,7 +15,13 @@ import { transact } from '../../db/transaction';
 import { HttpError, forbidden, invalid, notFound } from '../../lib/http-error';
 import { dailyDaysInPlay, mayReveal } from '../hold/hold.service';
 import * as quizRepo from '../quiz/quiz.repository';
-import { parseAccepted, playQuestion, choicesByQuestion, pointsIn } from '../quiz/quiz-shared';
+import {
+  answerInWords,
+  choicesByQuestion,
+  correctAnswersInWords,
+  playQuestion,
+  pointsIn,
+} from '../quiz/quiz-shared';
 import * as repo from './duel.repository';
 import {
   type DuelOptions,
@@ -261,14 +267,13 @@ export async function duelDetails(db: Db, userId: number, duelId: number): Promi
   const placed = await repo.duelQuestionIds(db, duel.id);
   const ids = placed.map((p) => p.question_id);
   const [questions, choices, answers] = await Promise.all([
-    quizRepo.questionsForPlay(db, ids),
+    quizRepo.questionsWithAnswers(db, ids),
     quizRepo.choicesOf(db, ids),
     repo.roundAnswers(
       db,
       attempts.map((a) => a.quiz_attempt_id),
     ),
   ]);
-  const truths = await repo.questionTruths(db, ids);
   const choicesOf = choicesByQuestion(choices);
   const now = nowIso();
   return {
@@ -280,42 +285,20 @@ export async function duelDetails(db: Db, userId: number, duelId: number): Promi
             .filter((p) => p.round_number === round.round_number)
             .map(async (p) => {
               const question = questions.find((q) => q.id === p.question_id)!;
-              const truth = truths.find((t) => t.id === p.question_id)!;
-              const shown = playQuestion(
-                question,
-                choicesOf.get(question.id) ?? [],
-                undefined,
-                pointsIn('duel', question.mode),
-              );
+              const own = choicesOf.get(question.id) ?? [];
+              const shown = playQuestion(question, own, undefined, pointsIn('duel', question.mode));
               const reveal = await mayReveal(db, userId, question.id, `duel:${duel.id}`, now);
-              const roundAttempts = attempts
-                .filter((a) => a.round_id === round.id)
-                .map((a) => a.quiz_attempt_id);
-              const correct =
-                question.mode === 'open'
-                  ? parseAccepted(truth.accepted_answers)
-                  : shown.choices
-                      .filter((c) => c.id === truth.correct_choice_id)
-                      .map((c) => c.text);
               return {
                 ...shown,
-                correct_answers: reveal ? correct : [],
-                explanation: reveal ? truth.explanation : null,
+                correct_answers: reveal ? correctAnswersInWords(question, own) : [],
+                explanation: reveal ? question.explanation : null,
+                // A question is in one round only: its answers are the two players' of that round.
                 answers: reveal
                   ? answers
-                      .filter((a) => a.question_id === question.id && roundAttempts.length > 0)
-                      .filter((a) =>
-                        attempts.some((x) => x.round_id === round.id && x.user_id === a.user_id),
-                      )
+                      .filter((a) => a.question_id === question.id)
                       .map((a) => ({
                         user_id: a.user_id,
-                        answer:
-                          a.answer === null
-                            ? null
-                            : question.mode === 'open'
-                              ? a.answer
-                              : (shown.choices.find((c) => String(c.id) === a.answer)?.text ??
-                                a.answer),
+                        answer: a.answer === null ? null : answerInWords(question, own, a.answer),
                         is_correct: a.is_correct === 1,
                         points: a.points_awarded,
                       }))

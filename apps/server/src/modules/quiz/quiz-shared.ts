@@ -75,6 +75,25 @@ export function shuffled<T>(items: readonly T[]): T[] {
   return result;
 }
 
+/** The correct answers of a question as a player reads them: the right choice's text, or the accepted answers. */
+export function correctAnswersInWords(
+  question: Pick<repo.QuestionWithAnswers, 'mode' | 'correct_choice_id' | 'accepted_answers'>,
+  choices: readonly Pick<repo.ChoiceRow, 'choice_id' | 'text'>[],
+): string[] {
+  if (question.mode === 'open') return parseAccepted(question.accepted_answers);
+  return choices.filter((c) => c.choice_id === question.correct_choice_id).map((c) => c.text);
+}
+
+/** An answer as stored (a choice's id as text, or the text given) in words. */
+export function answerInWords(
+  question: Pick<repo.QuestionWithAnswers, 'mode'>,
+  choices: readonly Pick<repo.ChoiceRow, 'choice_id' | 'text'>[],
+  stored: string,
+): string {
+  if (question.mode === 'open' || stored === '') return stored;
+  return choices.find((c) => String(c.choice_id) === stored)?.text ?? stored;
+}
+
 /** A question as the player sees it, built field by field so nothing else can slip out. */
 export function playQuestion(
   question: {

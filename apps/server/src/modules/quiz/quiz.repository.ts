@@ -70,6 +70,30 @@ export function questionsForPlay(db: Executor, ids: readonly number[]) {
     .execute();
 }
 
+/**
+ * Questions with their answers, for what is shown once an answer is given (a daily question, a
+ * finished duel's details): never for a question still to be answered.
+ */
+export function questionsWithAnswers(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('questions')
+    .innerJoin('categories', 'categories.id', 'questions.category_id')
+    .select([
+      'questions.id',
+      'questions.text',
+      'questions.mode',
+      'questions.correct_choice_id',
+      'questions.accepted_answers',
+      'questions.explanation',
+      'categories.key as category_key',
+      'categories.name as category_name',
+    ])
+    .where('questions.id', 'in', ids)
+    .execute();
+}
+export type QuestionWithAnswers = Awaited<ReturnType<typeof questionsWithAnswers>>[number];
+
 export function choicesOf(db: Executor, questionIds: readonly number[]) {
   if (questionIds.length === 0) return Promise.resolve([]);
   return db
