@@ -22,7 +22,13 @@ import {
 } from '../hold/hold.service';
 import { credit } from '../points/points.service';
 import * as quizRepo from '../quiz/quiz.repository';
-import { attemptForPlay, choicesByQuestion, pointsIn, shuffled } from '../quiz/quiz-shared';
+import {
+  attemptForPlay,
+  choiceOrder,
+  choicesByQuestion,
+  insertOpenAttempt,
+  pointsIn,
+} from '../quiz/quiz-shared';
 import * as repo from './duel.repository';
 import { RESPONSE_HOURS, hoursLater, viewDuels } from './duel-view';
 
@@ -240,35 +246,21 @@ export async function roundQuiz(
       const questions = await quizRepo.questionsForPlay(trx, questionIds);
       const choices = choicesByQuestion(await quizRepo.choicesOf(trx, questionIds));
       const modeOf = new Map(questions.map((q) => [q.id, q.mode]));
-      const attemptId = await quizRepo.insertAttempt(trx, {
-        user_id: userId,
-        kind: 'duel',
-        difficulty: null,
-        category_id: null,
-        title: `Duel — ${roundNumber}/${DUEL_ROUNDS}`,
-        status: 'open',
-        created_at: now,
-        expires_at: hoursLater(now, RESPONSE_HOURS * (DUEL_ROUNDS + 1)),
-        closed_at: null,
-        score: null,
-        max_points: questionIds.reduce((sum, id) => sum + pointsIn('duel', modeOf.get(id)!), 0),
-        speed_bonus: null,
-        correct_count: null,
-        duration: null,
-        ranked: null,
-        ranked_date: null,
-        ranked_slot: null,
-      });
-      await quizRepo.insertAttemptQuestions(
+      const attemptId = await insertOpenAttempt(
         trx,
-        questionIds.map((questionId, i) => ({
-          attempt_id: attemptId,
-          question_id: questionId,
-          position: i + 1,
-          choice_order:
-            modeOf.get(questionId) === 'open'
-              ? null
-              : JSON.stringify(shuffled((choices.get(questionId) ?? []).map((c) => c.choice_id))),
+        {
+          user_id: userId,
+          kind: 'duel',
+          difficulty: null,
+          category_id: null,
+          title: `Duel — ${roundNumber}/${DUEL_ROUNDS}`,
+          created_at: now,
+          expires_at: hoursLater(now, RESPONSE_HOURS * (DUEL_ROUNDS + 1)),
+          max_points: questionIds.reduce((sum, id) => sum + pointsIn('duel', modeOf.get(id)!), 0),
+        },
+        questionIds.map((questionId) => ({
+          questionId,
+          order: choiceOrder(modeOf.get(questionId)!, choices.get(questionId) ?? []),
         })),
       );
       // Two loads at once: the first play stands, the other is dropped with its transaction.

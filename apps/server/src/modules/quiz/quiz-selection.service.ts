@@ -31,7 +31,8 @@ import {
   choicesByQuestion,
   playQuestion,
   pointsIn,
-  shuffled,
+  choiceOrder,
+  insertOpenAttempt,
   type QuizOptions,
 } from './quiz-shared';
 
@@ -160,41 +161,23 @@ async function drawAttempt(db: Db, request: Request): Promise<QuizAttempt> {
   const expiresAt = new Date(Date.parse(now) + QUIZ_ATTEMPT_TTL_HOURS * HOUR_MS).toISOString();
   const plan = picked.map((questionId) => {
     const question = questionById.get(questionId)!;
-    const order =
-      question.mode === 'open'
-        ? undefined
-        : shuffled((choicesOf.get(questionId) ?? []).map((c) => c.choice_id));
-    return { question, order };
+    return { question, order: choiceOrder(question.mode, choicesOf.get(questionId) ?? []) };
   });
 
   const attemptId = await transact(db, async (trx) => {
-    const id = await repo.insertAttempt(trx, {
-      user_id: userId,
-      kind,
-      difficulty: request.difficulty,
-      category_id: category?.id ?? null,
-      title,
-      status: 'open',
-      created_at: now,
-      expires_at: expiresAt,
-      closed_at: null,
-      score: null,
-      max_points: points * plan.length,
-      speed_bonus: null,
-      correct_count: null,
-      duration: null,
-      ranked: null,
-      ranked_date: null,
-      ranked_slot: null,
-    });
-    await repo.insertAttemptQuestions(
+    const id = await insertOpenAttempt(
       trx,
-      plan.map(({ question, order }, index) => ({
-        attempt_id: id,
-        question_id: question.id,
-        position: index + 1,
-        choice_order: order ? JSON.stringify(order) : null,
-      })),
+      {
+        user_id: userId,
+        kind,
+        difficulty: request.difficulty,
+        category_id: category?.id ?? null,
+        title,
+        created_at: now,
+        expires_at: expiresAt,
+        max_points: points * plan.length,
+      },
+      plan.map(({ question, order }) => ({ questionId: question.id, order })),
     );
     await holdQuestions(
       trx,

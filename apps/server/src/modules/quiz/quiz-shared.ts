@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { POINTS_BY_MODE, RANKED_QUIZZES_PER_DAY, type Difficulty } from '@app/contract/constants';
 import type { AttemptKind, QuizAttempt, QuizQuestion, QuizResult } from '@app/contract/quiz';
+import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/database';
+import type { QuizAttemptsTable } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import * as repo from './quiz.repository';
 
@@ -73,6 +75,54 @@ export function shuffled<T>(items: readonly T[]): T[] {
     [result[i], result[j]] = [result[j]!, result[i]!];
   }
   return result;
+}
+
+/** The order an attempt shows a question's choices in: its own, at random; none for an open question. */
+export function choiceOrder(
+  mode: QuizQuestion['mode'],
+  choices: readonly Pick<repo.ChoiceRow, 'choice_id'>[],
+): number[] | undefined {
+  return mode === 'open' ? undefined : shuffled(choices.map((c) => c.choice_id));
+}
+
+/** Opens an attempt with its questions in this order, in the caller's transaction; returns its id. */
+export async function insertOpenAttempt(
+  trx: Executor,
+  attempt: Pick<
+    Insertable<QuizAttemptsTable>,
+    | 'user_id'
+    | 'kind'
+    | 'difficulty'
+    | 'category_id'
+    | 'title'
+    | 'created_at'
+    | 'expires_at'
+    | 'max_points'
+  >,
+  questions: readonly { questionId: number; order: readonly number[] | undefined }[],
+): Promise<number> {
+  const id = await repo.insertAttempt(trx, {
+    ...attempt,
+    status: 'open',
+    closed_at: null,
+    score: null,
+    speed_bonus: null,
+    correct_count: null,
+    duration: null,
+    ranked: null,
+    ranked_date: null,
+    ranked_slot: null,
+  });
+  await repo.insertAttemptQuestions(
+    trx,
+    questions.map((q, index) => ({
+      attempt_id: id,
+      question_id: q.questionId,
+      position: index + 1,
+      choice_order: q.order ? JSON.stringify(q.order) : null,
+    })),
+  );
+  return id;
 }
 
 /** The correct answers of a question as a player reads them: the right choice's text, or the accepted answers. */
