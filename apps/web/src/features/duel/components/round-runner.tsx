@@ -11,6 +11,7 @@ import { useElapsedSeconds } from '../utils/use-elapsed-seconds';
 import { useRoundPlay, type RoundPlayState } from '../utils/use-round-play';
 import { RoundSubmit } from './round-submit';
 import { RoundTimer } from './round-timer';
+import { QuestionTrack } from '@/components/ui/question-track';
 import styles from './round-runner.module.css';
 
 type RoundRunnerProps = {
@@ -66,18 +67,14 @@ export function RoundRunner({ duelId, round, opponentName, quiz, onSubmitted }: 
           </span>
         </p>
       </div>
-      <ol className={styles.track} aria-hidden="true">
-        {quiz.questions.map((q, i) => (
-          <li
-            key={q.question_id}
-            className={styles.step}
-            data-done={
-              i < state.index || finished || state.skipped.includes(q.question_id) || undefined
-            }
-            data-current={(i === state.index && !finished) || undefined}
-          />
-        ))}
-      </ol>
+      <QuestionTrack
+        className={styles.track}
+        count={quiz.questions.length}
+        isDone={(i) =>
+          i < state.index || finished || state.skipped.includes(quiz.questions[i]!.question_id)
+        }
+        current={finished ? null : state.index}
+      />
 
       {finished ? (
         <RoundSubmit

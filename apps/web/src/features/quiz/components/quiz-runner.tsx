@@ -6,6 +6,7 @@ import { t } from '@/lib/i18n';
 import { useQuizPlay, type Verdict } from '../utils/use-quiz-play';
 import { QuestionCard, rightAnswerText } from './question-card';
 import { SubmitPanel } from './submit-panel';
+import { QuestionTrack } from '@/components/ui/question-track';
 import styles from './quiz-runner.module.css';
 
 type QuizRunnerProps = {
@@ -43,18 +44,12 @@ export function QuizRunner({ quiz, answered, onSubmitted }: QuizRunnerProps) {
           </span>
         </p>
       </div>
-      <ol className={styles.track} aria-hidden="true">
-        {quiz.questions.map((q, i) => (
-          <li
-            key={q.question_id}
-            className={styles.step}
-            data-done={
-              i < state.index || (i === state.index && state.phase === 'submitting') || undefined
-            }
-            data-current={(i === state.index && state.phase !== 'submitting') || undefined}
-          />
-        ))}
-      </ol>
+      <QuestionTrack
+        className={styles.track}
+        count={quiz.questions.length}
+        isDone={(i) => i < state.index || (i === state.index && state.phase === 'submitting')}
+        current={state.phase === 'submitting' ? null : state.index}
+      />
 
       {state.phase === 'submitting' ? (
         <SubmitPanel
