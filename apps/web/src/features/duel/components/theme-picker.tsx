@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { t } from '@/lib/i18n';
 import { useDuelQuizzes } from '../api/get-duel-quizzes';
+import { RadioCard } from './radio-card';
 import styles from './theme-picker.module.css';
 
 type ThemePickerProps = {
@@ -36,17 +37,14 @@ export function ThemePicker({ value, onChange }: ThemePickerProps) {
     <ul role="list" className={styles.list}>
       {quizzes.data.map((quiz) => (
         <li key={quiz.id}>
-          <label className={styles.option}>
-            <input
-              type="radio"
-              name="theme"
-              className={styles.radio}
-              checked={value === quiz.id}
-              onChange={() => onChange(quiz)}
-            />
-            <span className={styles.name}>{quiz.name}</span>
-            <span className={styles.description}>{quiz.description}</span>
-          </label>
+          <RadioCard
+            name="theme"
+            look="theme"
+            checked={value === quiz.id}
+            onChange={() => onChange(quiz)}
+            title={quiz.name}
+            detail={quiz.description}
+          />
         </li>
       ))}
     </ul>

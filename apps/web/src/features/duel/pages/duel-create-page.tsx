@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreateDuel } from '../api/create-duel';
 import { useCreateRandomDuel } from '../api/create-random-duel';
 import { OpponentPicker } from '../components/opponent-picker';
+import { RadioCard } from '../components/radio-card';
 import { ThemePicker } from '../components/theme-picker';
 import { serverMessageOr } from '../utils/server-message';
 import styles from './duel-create-page.module.css';
@@ -72,27 +73,19 @@ export function DuelCreatePage() {
             {t('duelCreate.opponent')}
           </legend>
           <div className={styles.modes}>
-            <label className={styles.mode}>
-              <input
-                type="radio"
-                name="mode"
-                className={styles.radio}
-                checked={mode === 'colleague'}
-                onChange={() => setMode('colleague')}
-              />
-              <span className={styles.modeName}>{t('duelCreate.colleague')}</span>
-            </label>
-            <label className={styles.mode}>
-              <input
-                type="radio"
-                name="mode"
-                className={styles.radio}
-                checked={mode === 'random'}
-                onChange={() => setMode('random')}
-              />
-              <span className={styles.modeName}>{t('duelCreate.random')}</span>
-              <span className={styles.modeDetail}>{t('duelCreate.randomDetail')}</span>
-            </label>
+            <RadioCard
+              name="mode"
+              checked={mode === 'colleague'}
+              onChange={() => setMode('colleague')}
+              title={t('duelCreate.colleague')}
+            />
+            <RadioCard
+              name="mode"
+              checked={mode === 'random'}
+              onChange={() => setMode('random')}
+              title={t('duelCreate.random')}
+              detail={t('duelCreate.randomDetail')}
+            />
           </div>
           {mode === 'colleague' && user ? (
             <OpponentPicker userId={user.id} value={opponent} onChange={setOpponent} />
