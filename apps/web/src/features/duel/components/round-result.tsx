@@ -14,6 +14,7 @@ import {
   roundOf,
   type Sides,
 } from '../utils/duel-rules';
+import { NextStep } from './next-step';
 import styles from './round-result.module.css';
 
 type RoundResultProps = {
@@ -154,18 +155,12 @@ export function RoundResult({
         />
       </div>
 
-      <div className={styles.next}>
-        {/* What comes next is said when it changes (CHECK STATUS found the round completed). */}
-        <div aria-live="polite" aria-atomic="true">
-          <p className={styles.message} data-outcome={isDuelCompleted ? outcome : undefined}>
-            {message}
-          </p>
-        </div>
-        {action}
-        <p className={styles.note} role="status">
-          {isDuelCompleted || isRoundCompleted ? '' : (statusNote ?? '')}
-        </p>
-      </div>
+      <NextStep
+        message={message}
+        outcome={isDuelCompleted ? outcome : undefined}
+        action={action}
+        note={isDuelCompleted || isRoundCompleted ? '' : (statusNote ?? '')}
+      />
 
       <ButtonLink to={paths.duels()} variant="ghost" className={styles.back}>
         {t('duel.result.backToDuels')}

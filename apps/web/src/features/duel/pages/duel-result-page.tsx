@@ -24,6 +24,7 @@ import {
   type Sides,
 } from '../utils/duel-rules';
 import { serverMessageOr } from '../utils/server-message';
+import { NextStep } from '../components/next-step';
 import styles from './duel-result-page.module.css';
 
 /**
@@ -161,22 +162,23 @@ function DuelResult({ duel, sides, refreshing, onRefresh }: DuelResultProps) {
       <PageHeader eyebrow={eyebrow} title={t('duelResult.heading')} align="center" rule />
       <Versus me={sides.me} opponent={sides.opponent} size="md" />
       <RoundScores duel={duel} sides={sides} current={current} className={styles.scores} />
-      <div className={styles.next}>
-        <p className={styles.message} aria-live="polite">
-          {message}
-        </p>
-        {button}
-        {action.kind === 'waiting' ? (
-          <p className={styles.note} role="status">
-            {checked && !refreshing ? t('duelResult.stillWaiting') : ''}
-          </p>
-        ) : null}
+      <NextStep
+        message={message}
+        action={button}
+        note={
+          action.kind === 'waiting'
+            ? checked && !refreshing
+              ? t('duelResult.stillWaiting')
+              : ''
+            : undefined
+        }
+      >
         {accept.isError ? (
           <p className={styles.error} role="alert" lang="fr">
             {serverMessageOr(accept.error, t('duels.errors.accept'))}
           </p>
         ) : null}
-      </div>
+      </NextStep>
       <ButtonLink to={paths.duels()} variant="ghost">
         {t('duelResult.back')}
       </ButtonLink>
