@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { createTestApp, createTestDatabase, testConfig, type TestContext } from './helpers';
+import {
+  createTestApp,
+  createTestDatabase,
+  testConfig,
+  type TestContext,
+  useTestApp,
+} from './helpers';
 
 describe('errors', () => {
   it('answers a failure with 500 and no internal detail', async () => {
@@ -84,11 +90,7 @@ describe('the web app on the same port', () => {
 });
 
 describe('GET /api/docs', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('publishes the OpenAPI document of every route', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });

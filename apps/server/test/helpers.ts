@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -87,6 +88,24 @@ export async function createTestApp(
       fs.rmSync(config.uploadDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test file's app: created before its tests run and closed after them. The context is read
+ * inside the tests (`ctx.app`, `ctx.db`), once the app exists.
+ */
+export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}): TestContext {
+  let current: TestContext | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(() => current?.close());
+  return new Proxy({} as TestContext, {
+    get(_target, key: keyof TestContext) {
+      if (!current) throw new Error('The test app is read before the tests run.');
+      return current[key];
+    },
+  });
 }
 
 let userCounter = 0;

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { credit } from '../src/modules/points/points.service';
-import { createTestApp, createUser, type TestContext } from './helpers';
+import { createUser, useTestApp } from './helpers';
 import { violations } from './invariants';
 import { quizPlayer } from './quiz-player';
 
 /** The checks the fuzzing and the replays rely on find what they look for. */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ content: true });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ content: true });
 
 const { newQuiz, answersFor, submit } = quizPlayer(() => ctx);
 const names = async () => (await violations(ctx.db)).map((v) => v.name);

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GlobalRanking } from '@app/contract/ranking';
-import { bearer, createTestApp, createUser, type TestContext } from '../../../test/helpers';
+import { bearer, createUser, useTestApp } from '../../../test/helpers';
 import { generatePeople } from './generate-people';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ content: true });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ content: true });
 
 describe('generatePeople', () => {
   it('adds staff whose totals and split totals equal their ledger, ranked like everyone', async () => {

@@ -1,18 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POINTS_BY_MODE, TRAINING_CATEGORIES } from '@app/contract/constants';
 import { ROOT_DIR } from '../../config';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { useTestApp } from '../../../test/helpers';
 import { importContent, loadContent } from './content.service';
 
 const CONTENT_DIR = path.join(ROOT_DIR, 'content');
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('the content files', () => {
   const content = loadContent(CONTENT_DIR);

@@ -1,23 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays } from '@app/contract/dates';
 import type { DailyQuestion } from '@app/contract/daily';
 import {
   badgesOf,
   bearer,
-  createTestApp,
   createUser,
-  totalOf,
-  type TestContext,
   type TestUser,
+  totalOf,
+  useTestApp,
 } from '../../../test/helpers';
 import { quizPlayer } from '../../../test/quiz-player';
 import { ensureDailyPicks } from './daily.service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ content: true });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ content: true });
 afterEach(() => vi.useRealTimers());
 
 const { generate, truthOf } = quizPlayer(() => ctx);

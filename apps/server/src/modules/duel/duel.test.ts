@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   DUEL_ERRORS,
   type Duel,
@@ -10,22 +10,17 @@ import { transact } from '../../db/transaction';
 import {
   badgesOf,
   bearer,
-  createTestApp,
   createUser,
-  totalOf,
-  type TestContext,
   type TestUser,
+  totalOf,
+  useTestApp,
 } from '../../../test/helpers';
 import { quizPlayer } from '../../../test/quiz-player';
 import { credit } from '../points/points.service';
 import { settleOverdue } from './duel-round.service';
 import { nearbyPlayers } from './duel.repository';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ content: true });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ content: true });
 afterEach(() => vi.useRealTimers());
 
 const { generate, rightAnswer, wrongAnswer, check } = quizPlayer(() => ctx);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRAINING_CATEGORIES } from '@app/contract/constants';
 import { nextReview, reviewDueDates, type QuizAttempt } from '@app/contract/quiz';
-import { createTestApp, createUser, type TestContext } from '../../../test/helpers';
+import { createUser, useTestApp } from '../../../test/helpers';
 import { quizPlayer } from '../../../test/quiz-player';
 import { recordReview } from './quiz.repository';
 
@@ -10,11 +10,7 @@ import { recordReview } from './quiz.repository';
  * to choose which quizzes count, or to get a second draw of a quiz.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ content: true });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ content: true });
 
 const { generate, newQuiz, check, submit, truthOf, answer, answersFor, wrongAnswer } = quizPlayer(
   () => ctx,

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, type TestContext } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { bearer, createUser, useTestApp } from '../../../test/helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ content: true, config: { rankedQuizzesPerDay: 1 } });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ content: true, config: { rankedQuizzesPerDay: 1 } });
 
 describe('RANKED_QUIZZES_PER_DAY', () => {
   it('sets how many quizzes a day earn ranking points', async () => {

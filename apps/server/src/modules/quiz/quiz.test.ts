@@ -1,25 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localDay } from '@app/contract/dates';
 import type { QuizQuestion } from '@app/contract/quiz';
-import {
-  badgesOf,
-  createTestApp,
-  createUser,
-  totalOf,
-  type TestContext,
-  type TestUser,
-} from '../../../test/helpers';
+import { badgesOf, createUser, type TestUser, totalOf, useTestApp } from '../../../test/helpers';
 import { quizPlayer } from '../../../test/quiz-player';
 import { ledgerSum } from '../points/points.repository';
 import { claimRankedSlot, insertAttempt } from './quiz.repository';
 import { closeExpiredAttempts } from './quiz-play.service';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ content: true });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ content: true });
 
 const {
   generate,

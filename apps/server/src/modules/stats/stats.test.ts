@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, type TestContext } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { bearer, createUser, useTestApp } from '../../../test/helpers';
 import { credit } from '../points/points.service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ content: true });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ content: true });
 
 describe('GET /api/user/stats', () => {
   it('gives the user’s points, duels won/lost and daily streak', async () => {

@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TitleInfo } from '@app/contract/title';
-import {
-  bearer,
-  createTestApp,
-  createUser,
-  type TestContext,
-  type TestUser,
-} from '../../../test/helpers';
+import { bearer, createUser, type TestUser, useTestApp } from '../../../test/helpers';
 import { credit } from '../points/points.service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ content: true });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ content: true });
 
 let reference = 0;
 async function userWith(points: number): Promise<TestUser> {

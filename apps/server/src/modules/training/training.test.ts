@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRAINING_CATEGORIES } from '@app/contract/constants';
 import type { QuizAttempt, QuizQuestion } from '@app/contract/quiz';
 import type { TrainingList } from '@app/contract/training';
-import {
-  bearer,
-  createTestApp,
-  createUser,
-  type TestContext,
-  type TestUser,
-} from '../../../test/helpers';
+import { bearer, createUser, type TestUser, useTestApp } from '../../../test/helpers';
 import { quizPlayer } from '../../../test/quiz-player';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ content: true });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ content: true });
 
 async function trainings(user: TestUser): Promise<TrainingList> {
   const res = await ctx.app.inject({

@@ -1,6 +1,6 @@
 import { verify } from '@node-rs/argon2';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestApp, type TestContext } from '../../../test/helpers';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { bearer, useTestApp } from '../../../test/helpers';
 import type * as password from '../auth/password';
 import { hashPassword, verifyPassword } from '../auth/password';
 import {
@@ -20,11 +20,7 @@ vi.mock('../auth/password', async (importOriginal) => {
   };
 });
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const options = { defaultTimeZone: 'Europe/Zurich' };
 const header = 'email,first_name,last_name,store_name,store_city,store_country,role,password';
