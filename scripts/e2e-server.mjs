@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { register } from 'tsx/esm/api';
+import { pathToFileURL } from 'node:url';
+import { buildServer } from '../apps/server/scripts/build.mjs';
 import { buildWebIfNeeded } from './web-build.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
@@ -18,5 +19,4 @@ Object.assign(process.env, {
 process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
 
 buildWebIfNeeded();
-register();
-await import('../apps/server/src/server.ts');
+await import(pathToFileURL(await buildServer()).href);

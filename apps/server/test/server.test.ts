@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../src/config';
+import { ServerProcess } from './crash/server-process';
 
 function startServer(env: Record<string, string>) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-'));
-  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn('node', ['apps/server/dist/server.js'], {
     cwd: ROOT_DIR,
     env: {
       ...process.env,
@@ -49,6 +50,8 @@ function startServer(env: Record<string, string>) {
 
 // How the process starts and stops does not depend on the engine; this runs once, on SQLite.
 describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('the server process', () => {
+  beforeAll(() => ServerProcess.build());
+
   it('migrates, serves, writes JSON logs and stops cleanly on SIGTERM', async () => {
     const server = startServer({});
     const url = await server.listening;

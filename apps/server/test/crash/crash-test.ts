@@ -376,6 +376,7 @@ function summarize(report: Report): boolean {
 
 async function main() {
   const options = parseOptions();
+  ServerProcess.build();
   const engines: Engine[] = postgresUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
   let ok = true;
   for (const engine of engines) {

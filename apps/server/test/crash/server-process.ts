@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { ROOT_DIR } from '../../src/config';
 
 const LOG_KEPT_CHARS = 64 * 1024;
 
 /**
- * The server as production runs it, in a process of its own: `node --import tsx server.ts`, the
- * command `npm start` ends in, without npm or npx in between, so that the signal reaches the server
- * itself. Its output is kept (the last 64 KiB) to show what it said before a failure.
+ * The server as production runs it, in a process of its own: the built `dist/server.js` run by
+ * plain node, as `npm start` runs it, without npm or npx in between, so that the signal reaches the
+ * server itself. `ServerProcess.build()` makes the build first. Its output is kept (the last 64 KiB) to show what it said before a failure.
  */
 export class ServerProcess {
   readonly child: ChildProcess;
@@ -14,7 +14,7 @@ export class ServerProcess {
   private output = '';
 
   constructor(env: Record<string, string>) {
-    this.child = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    this.child = spawn('node', ['--enable-source-maps', 'apps/server/dist/server.js'], {
       cwd: ROOT_DIR,
       env: { ...withoutAppSettings(process.env), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -28,6 +28,15 @@ export class ServerProcess {
     this.exited = new Promise((resolve) =>
       this.child.on('close', (code, signal) => resolve({ code, signal })),
     );
+  }
+
+  /** Builds the server from its sources (under a second). */
+  static build(): void {
+    const result = spawnSync('node', ['apps/server/scripts/build.mjs'], {
+      cwd: ROOT_DIR,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error('the server build failed');
   }
 
   get running(): boolean {
