@@ -7,6 +7,7 @@ import { pickAhead } from './modules/daily/daily.service';
 import { alignSplits } from './modules/points/points.service';
 import { transact } from './db/transaction';
 import { startSweeper } from './sweeper';
+import { withStartupLock } from './db/startup-lock';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -23,15 +24,15 @@ async function main() {
   }
 
   const db = createDatabase(config.databaseUrl);
-  await migrateToLatest(db);
-  const app = await buildApp({ config, db });
-  if (config.demoData) {
-    const seeded = await seedDemoDataIfEmpty(db, config);
-    if (seeded)
-      app.log.info('demo data loaded: sign in as demo@example.com with the password demo1234');
-  }
-  await transact(db, (trx) => alignSplits(trx, config.timeZone));
-  await pickAhead(db, { timeZone: config.timeZone });
+  const app = await withStartupLock(db, async () => {
+    await migrateToLatest(db);
+    const built = await buildApp({ config, db });
+    if (config.demoData && (await seedDemoDataIfEmpty(db, config)))
+      built.log.info('demo data loaded: sign in as demo@example.com with the password demo1234');
+    await transact(db, (trx) => alignSplits(trx, config.timeZone));
+    await pickAhead(db, { timeZone: config.timeZone });
+    return built;
+  });
   const sweeper = startSweeper(app);
 
   let closing = false;

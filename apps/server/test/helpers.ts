@@ -16,7 +16,12 @@ import { createUser as provisionUser } from '../src/modules/user/user-provisioni
  * A fresh database for one test file: an in-memory SQLite database, or a schema of its own in
  * the PostgreSQL database of TEST_DATABASE_URL when the file runs in the postgres project.
  */
-export async function createTestDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  db: Db;
+  drop: () => Promise<void>;
+  /** PostgreSQL only: the schema the database works in. */
+  schema?: string;
+}> {
   if (process.env.TEST_DB_ENGINE !== 'postgres') {
     const db = createDatabase('sqlite::memory:');
     await migrateToLatest(db);
@@ -33,6 +38,7 @@ export async function createTestDatabase(): Promise<{ db: Db; drop: () => Promis
   await migrateToLatest(db, schema);
   return {
     db,
+    schema,
     drop: async () => {
       await db.destroy();
       const client = new pg.Client({ connectionString: url });

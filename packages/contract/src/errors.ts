@@ -18,4 +18,5 @@ export const MESSAGES = {
   unsupportedMediaType: 'Unsupported content type.',
   invalidJson: 'The request body is not valid JSON.',
   serverError: 'Server Error',
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;

@@ -13,6 +13,7 @@ import {
 } from '../db/backup';
 import { createDatabase, engineOf, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { withStartupLock } from '../db/startup-lock';
 import { seedDemoDataIfEmpty } from '../db/seed/demo';
 import { generatePeople } from '../db/seed/generate-people';
 import { installValidationMessages } from '../lib/validation-messages';
@@ -234,7 +235,7 @@ async function main(argv: string[]) {
   installValidationMessages();
   const db = createDatabase(config.databaseUrl);
   try {
-    await migrateToLatest(db);
+    await withStartupLock(db, () => migrateToLatest(db));
     await command(db, config, args);
   } finally {
     await db.destroy();

@@ -48,6 +48,44 @@ const pgTypes = {
   },
 };
 
+const CONNECT_TIMEOUT_MS = 3000;
+
+/** Socket errors of a database connection, and PostgreSQL's codes for "shutting down, starting up". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+]);
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+];
+
+/**
+ * Whether an error says the database is away (stopped, restarting, unreachable) rather than that a
+ * query was wrong: the request may succeed if tried again in a moment. PostgreSQL's class 08
+ * (connection exception) counts too.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 4; depth++) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08...$/.test(code)))
+      return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m)))
+      return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export type DatabaseOptions = {
   /** PostgreSQL only: the schema to work in (tests use one schema per file). */
   schema?: string;
@@ -70,9 +108,16 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    // A database that does not answer fails the request fast (a 503) instead of queueing it.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     types: pgTypes,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // A connection the database dropped (a restart, a failover) says so with an 'error' event, idle
+  // in the pool or in use: unheard, the event would end the process. The query it was running,
+  // or the next one, fails and its request answers 503; the pool opens new connections.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -7,6 +7,10 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from './database';
 import { migrateToLatest } from './migrate';
+import { seedDemoDataIfEmpty } from './seed/demo';
+import { DEMO_STAFF } from './seed/demo-people';
+import { withStartupLock } from './startup-lock';
+import { testConfig } from '../../test/helpers';
 
 /**
  * An empty database that outlives its connections, as a server's does across restarts: a file
@@ -71,5 +75,33 @@ describe('migrateToLatest', () => {
     expect(await database.tables(next)).toEqual(
       expect.arrayContaining(['stores', 'users', 'points_ledger', 'duel_round_attempts']),
     );
+  });
+});
+
+describe.skipIf(process.env.TEST_DB_ENGINE !== 'postgres')('instances starting at once', () => {
+  it('migrate an empty database and load the demo data once, each waiting its turn', async () => {
+    const database = await emptyDatabase();
+    cleanups.push(database.remove);
+    const schema = 'schema' in database ? database.schema : undefined;
+    const instances = [database.open(), database.open(), database.open()];
+    cleanups.unshift(async () => {
+      for (const db of instances) await db.destroy();
+    });
+
+    const seeded = await Promise.all(
+      instances.map((db) =>
+        withStartupLock(db, async () => {
+          await migrateToLatest(db, schema);
+          return seedDemoDataIfEmpty(db, testConfig());
+        }),
+      ),
+    );
+
+    expect(seeded.filter(Boolean)).toHaveLength(1);
+    const users = await instances[0]!
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(users.count)).toBe(DEMO_STAFF.length);
   });
 });

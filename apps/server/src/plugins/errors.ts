@@ -4,9 +4,12 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, type ErrorBody } from '@app/contract/errors';
 import { HttpError } from '../lib/http-error';
+import { isDatabaseUnavailable } from '../db/database';
 import { installValidationMessages, messages, prohibitedKeys } from '../lib/validation-messages';
 
 const GENERIC_INVALID = 'The given data was invalid.';
+/** How long a client is asked to wait while the database is away: a restart or failover. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** One validation problem, from fastify's report of a zod issue or from a zod issue itself. */
 type Problem = {
@@ -51,6 +54,13 @@ export default fp(async function errors(app: FastifyInstance) {
     if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       const empty = emptyBodyProblems(request);
       if (empty) return reply.code(422).send(validationBody(empty, true));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(body(MESSAGES.serviceUnavailable));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
