@@ -11,6 +11,7 @@ const SOURCES = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite',
   'apps/web/package.json',
   'packages/contract/src',
   'packages/contract/package.json',

@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite/precompress';
 
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // `@/` points at `src/`, as declared in tsconfig.json.
     tsconfigPaths: true,
