@@ -28,6 +28,11 @@ export default fp(
         root: webDistDir,
         wildcard: false,
         index: false,
+        // The build writes `.br` and `.gz` copies of its text files: the one the browser accepts
+        // is sent (with `Vary: Accept-Encoding`), never compressed per request. They are not
+        // routes of their own, and neither is the page, which only goes out with its config.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
         setHeaders: (res, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header(
@@ -53,9 +58,11 @@ export default fp(
     const sendIndex = (reply: FastifyReply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
 
-    app.get('/', { schema: { hide: true } }, async (request, reply) =>
-      indexHtml ? sendIndex(reply) : notFound(request, reply),
-    );
+    for (const url of ['/', '/index.html']) {
+      app.get(url, { schema: { hide: true } }, async (request, reply) =>
+        indexHtml ? sendIndex(reply) : notFound(request, reply),
+      );
+    }
 
     app.setNotFoundHandler(async (request, reply) => {
       const isPage =

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helpers';
+
+/** A build as the web app's writes it: text files with their `.br` and `.gz` copies. */
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+const script = `export const text = "${'a watch, a story, '.repeat(200)}";\n`;
+const page =
+  '<!doctype html><html><head><meta name="app-config" content="{}"></head><body></body></html>';
+function write(file: string, content: string, compressed = true) {
+  const full = path.join(dist, file);
+  fs.mkdirSync(path.dirname(full), { recursive: true });
+  fs.writeFileSync(full, content);
+  if (!compressed) return;
+  fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(content));
+  fs.writeFileSync(`${full}.gz`, zlib.gzipSync(content));
+}
+write('index.html', page);
+write('assets/index-abc123.js', script);
+write('assets/tiny-abc123.js', 'console.log(1)', false);
+write('images/logo.svg', `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(2000)}</svg>`);
+
+const ctx = useTestApp({ config: { webDistDir: dist } });
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+const get = (url: string, acceptEncoding?: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+  });
+
+describe('the built web app', () => {
+  it('sends the brotli copy of a built file to a browser that accepts it', async () => {
+    const res = await get('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['vary']).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the gzip copy to a browser that accepts only gzip', async () => {
+    const res = await get('/assets/index-abc123.js', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the file as it is without an accepted encoding, or when it has no copy', async () => {
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toContain('accept-encoding');
+    expect(plain.body).toBe(script);
+    const tiny = await get('/assets/tiny-abc123.js', 'br');
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.body).toBe('console.log(1)');
+  });
+
+  it('caches a public file for an hour, compressed as well', async () => {
+    const res = await get('/images/logo.svg', 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('does not serve the compressed copies under names of their own', async () => {
+    for (const url of ['/assets/index-abc123.js.br', '/assets/index-abc123.js.gz']) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+  });
+
+  it('sends the page with its config and no-cache, at / as at /index.html', async () => {
+    for (const url of ['/', '/index.html', '/login']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('&quot;brandSlug&quot;');
+    }
+  });
+});
