@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -9,11 +8,14 @@ import {
 import { trustProxyOption, type Config } from './config';
 import type { Db } from './db/database';
 import authPlugin, { apiAccessOf } from './plugins/auth';
+import securityHeadersPlugin from './plugins/security-headers';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import throttlePlugin from './plugins/throttle';
+import redisPlugin from './plugins/redis';
+import metricsPlugin from './plugins/metrics';
 import rankingPlugin from './plugins/ranking';
 import webPlugin from './plugins/web';
 import authRoutes from './modules/auth/auth.routes';
@@ -68,26 +70,7 @@ export async function buildApp({
   // The API speaks JSON (and multipart where a route registers it): plain text gets a 415.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // As the CSP's frame-ancestors 'none', for browsers that read only this header.
-    xFrameOptions: { action: 'deny' },
-  });
+  await app.register(securityHeadersPlugin);
   // An API answer holds a person's data: no browser or proxy stores it (ASVS 8.2.1), and opened
   // directly it is a file to save, never a page to render (ASVS 14.4.2).
   app.addHook('onSend', async (request, reply) => {
@@ -99,6 +82,8 @@ export async function buildApp({
 
   await app.register(dbPlugin, { db, config, closeDb });
   await app.register(errorsPlugin);
+  await app.register(redisPlugin);
+  await app.register(metricsPlugin);
   await app.register(throttlePlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);

@@ -38,13 +38,29 @@ const trustProxy = z.string().transform((value, ctx): TrustProxy => {
 
 /** An address, a CIDR range, or one of the ranges proxy-addr names. */
 function isProxyAddress(entry: string): boolean {
-  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  return ['loopback', 'linklocal', 'uniquelocal'].includes(entry) || isAddressOrRange(entry);
+}
+
+function isAddressOrRange(entry: string): boolean {
   const [address = '', prefix, ...rest] = entry.split('/');
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
+
+const METRICS_ALLOW_HELP =
+  'must be a comma-separated list of addresses or CIDR ranges (loopback names 127.0.0.0/8 and ::1)';
+
+const metricsAllow = z.string().transform((value, ctx): string[] => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== '');
+  if (entries.every((entry) => entry === 'loopback' || isAddressOrRange(entry))) return entries;
+  ctx.addIssue({ code: 'custom', message: METRICS_ALLOW_HELP });
+  return z.NEVER;
+});
 
 const timeZone = z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Zurich');
 
@@ -83,6 +99,8 @@ const schema = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(API_RATE_LIMIT_PER_MINUTE),
+  METRICS_ALLOW: metricsAllow.default(['loopback']),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   RANKED_QUIZZES_PER_DAY: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')
@@ -111,6 +129,10 @@ export type Config = {
   apiRateLimit: number;
   /** Quizzes a user may submit per calendar day that earn ranking points; later ones are practice. */
   rankedQuizzesPerDay: number;
+  /** Addresses and CIDR ranges ('loopback' for both loopbacks) that may read /metrics directly. */
+  metricsAllow: string[];
+  /** A bearer token that may read /metrics from anywhere; none when unset. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -143,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: c.TRUST_PROXY,
     apiRateLimit: c.API_RATE_LIMIT,
     rankedQuizzesPerDay: c.RANKED_QUIZZES_PER_DAY,
+    metricsAllow: c.METRICS_ALLOW,
+    metricsToken: c.METRICS_TOKEN,
   };
 }
 

@@ -50,6 +50,13 @@ const pgTypes = {
 
 const CONNECT_TIMEOUT_MS = 3000;
 
+/** A client whose connection attempt gives up after CONNECT_TIMEOUT_MS. */
+class ConnectingClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 /** Socket errors of a database connection, and PostgreSQL's codes for "shutting down, starting up". */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -108,8 +115,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    // A database that does not answer fails the request fast (a 503) instead of queueing it.
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A new connection to a database that does not answer fails after a few seconds (a 503);
+    // a request waiting for a busy pool's connection waits on, as a burst's requests should.
+    Client: ConnectingClient,
     types: pgTypes,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
@@ -118,7 +126,18 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
   // or the next one, fails and its request answers 503; the pool opens new connections.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** Connections of a PostgreSQL database's pool in use, and requests waiting for one (SQLite: none). */
+export function poolUsage(db: Db): { inUse: number; waiting: number } {
+  const pool = pools.get(db);
+  if (!pool) return { inUse: 0, waiting: 0 };
+  return { inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount };
 }
 
 /**

@@ -19,7 +19,6 @@ export interface ThrottleStore {
   /** Takes one counted attempt back (a successful login does not count against its address). */
   release(key: string): Promise<void>;
   clear(key: string): Promise<void>;
-  close(): Promise<void>;
 }
 
 export class MemoryThrottleStore implements ThrottleStore {
@@ -52,8 +51,6 @@ export class MemoryThrottleStore implements ThrottleStore {
   async clear(key: string) {
     this.windows.delete(key);
   }
-
-  async close() {}
 
   private live(key: string, now: number) {
     const window = this.windows.get(key);
@@ -137,10 +134,6 @@ export class RedisThrottleStore implements ThrottleStore {
       async () => void (await this.redis.del(this.prefix + key)),
       async () => {},
     );
-  }
-
-  async close() {
-    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
   private async orFallback<T>(viaRedis: () => Promise<T>, inMemory: () => Promise<T>): Promise<T> {

@@ -1,8 +1,6 @@
-import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { openRedis } from '../../plugins/throttle';
 
 const PROBE_TIMEOUT_MS = 2000;
 
@@ -30,11 +28,7 @@ function probe(check: () => Promise<unknown>): Promise<boolean> {
  * database does not.
  */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  let redis: Redis | undefined;
-  if (app.config.redisUrl) {
-    redis = await openRedis(app.config.redisUrl, app.log, 'readiness probe');
-    app.addHook('onClose', async () => redis?.disconnect());
-  }
+  const { redis } = app;
 
   app.get(
     '/api/health',
