@@ -44,7 +44,7 @@ export async function credit(trx: Executor, entry: Credit): Promise<CreditResult
   if (amount > 0 && (await repo.isInTopThree(trx, entry.userId))) {
     await awardBadge(trx, entry.userId, 'global_top_3', at);
   }
-  afterCommit(trx, (db) => notify(db, { kind: 'points', userId: entry.userId, splitId }));
+  announceOnCommit(trx, { kind: 'points', userId: entry.userId, splitId });
   return { credited: true, amount, total: newTotal };
 }
 
@@ -67,6 +67,11 @@ export function onPointsChanged(
 
 async function notify(db: Db, change: PointsChange): Promise<void> {
   for (const listener of listeners.get(db) ?? []) await listener(change);
+}
+
+/** Tells the listeners of the change once the caller's transaction commits (a new user, a credit). */
+export function announceOnCommit(trx: Executor, change: PointsChange): void {
+  afterCommit(trx, (db) => notify(db, change));
 }
 
 /**

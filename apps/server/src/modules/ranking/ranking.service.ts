@@ -54,6 +54,12 @@ export class RankBoards {
     await this.store.load(board, await repo.boardEntries(this.db, splitId));
   }
 
+  /** How many users the board ranks: everyone for the global board, who scored in a split's. */
+  async size(board: Board): Promise<number> {
+    await this.ensure(board);
+    return this.store.size(board);
+  }
+
   async ranks(board: Board, scores: readonly number[]): Promise<number[]> {
     await this.ensure(board);
     return this.store.ranks(board, scores);
@@ -85,6 +91,8 @@ export class RankBoards {
     }
   }
 }
+
+const isEmpty = (filters: object) => Object.keys(filters).length === 0;
 
 function paging(query: Query, total: number) {
   return {
@@ -126,9 +134,11 @@ export async function getGlobalRanking(
   userId: number,
   query: Query,
 ): Promise<GlobalRanking> {
+  const filters = peopleFilters(query);
   const [rows, total, top, me] = await Promise.all([
-    repo.globalPage(db, peopleFilters(query), pageOf(query)),
-    repo.countGlobal(db, peopleFilters(query)),
+    repo.globalPage(db, filters, pageOf(query)),
+    // Unfiltered, the total is the board's size, known without counting rows.
+    isEmpty(filters) ? boards.size('global') : repo.countGlobal(db, filters),
     podium(db, boards),
     repo.userRow(db, userId),
   ]);
@@ -162,9 +172,10 @@ export async function getSplitRanking(
   const found = await repo.findSplit(db, splitId);
   if (!found) throw notFound();
   const board: Board = `split:${splitId}`;
+  const filters = peopleFilters(query);
   const [rows, total, top, me, mine] = await Promise.all([
-    repo.splitPage(db, splitId, peopleFilters(query), pageOf(query)),
-    repo.countSplit(db, splitId, peopleFilters(query)),
+    repo.splitPage(db, splitId, filters, pageOf(query)),
+    isEmpty(filters) ? boards.size(board) : repo.countSplit(db, splitId, filters),
     podium(db, boards),
     repo.userRow(db, userId),
     repo.splitTotalOf(db, splitId, userId),

@@ -117,6 +117,23 @@ describe.each([
       expect(ranking.last_page).toBe(ranking.total);
     });
 
+    it('counts everyone unfiltered, newcomers without points included, as the rows do', async () => {
+      const before = await get<GlobalRanking>(top[0]!, '/api/rankings/global');
+      const newcomer = await createUser(ctx, { firstName: 'Noa', lastName: 'Newcomer' });
+      const after = await get<GlobalRanking>(newcomer, '/api/rankings/global');
+      const users = await ctx.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      expect(after.total).toBe(before.total + 1);
+      expect(after.total).toBe(Number(users.count));
+      const lastPage = await get<GlobalRanking>(
+        newcomer,
+        `/api/rankings/global?per_page=10&page=${after.last_page}`,
+      );
+      expect(lastPage.data.length).toBe(after.total - (after.last_page - 1) * 10);
+    });
+
     it('filters by country, city and store (repeated), and searches names and stores, keeping global ranks', async () => {
       const [geneva, paris, tokyo] = [
         await storeAt(top[0]!, 'Rhône', 'Genève', 'Suisse'),
@@ -206,6 +223,7 @@ describe.each([
       expect(inFirst.me.rank).toBe(1);
       expect(inSecond.me).toMatchObject({ rank: 1, total_points: 500 });
       expect(inSecond.data.map((r) => r.user.id)).toEqual([b.id]);
+      expect(inSecond.total).toBe(1);
       // Not in the second split: no rank, 0 points, and the global podium all the same.
       const outside = await get<SplitRanking>(a, `/api/rankings/split/${second.id}`);
       expect(outside.me).toMatchObject({ rank: null, total_points: 0 });

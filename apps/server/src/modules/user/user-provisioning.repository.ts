@@ -2,6 +2,7 @@ import type { Executor } from '../../db/database';
 import type { UserUpdate } from '../../db/schema';
 import { nameKeys, storeSearchKey } from '../../lib/search-text';
 import { withNameKeys } from './user.repository';
+import { announceOnCommit } from '../points/points.service';
 
 export async function findOrCreateStore(
   db: Executor,
@@ -68,6 +69,8 @@ export async function insertUser(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // A newcomer is on the global ranking from the start, with no points yet.
+  announceOnCommit(db, { kind: 'points', userId: row.id, splitId: null });
   return row.id;
 }
 
