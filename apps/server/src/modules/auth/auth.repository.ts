@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database';
+import { prepared } from '../../db/prepared';
 
 export function findCredentialsByEmail(db: Executor, email: string) {
   return db
@@ -26,12 +27,16 @@ export async function insertToken(
   return inserted.id;
 }
 
-export function findToken(db: Executor, id: number) {
-  return db
+const tokenById = prepared((db, id: number) =>
+  db
     .selectFrom('personal_access_tokens')
     .select(['id', 'user_id', 'token_hash', 'last_used_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', '=', id),
+);
+
+/** Read on every authenticated request: compiled once. */
+export async function findToken(db: Executor, id: number) {
+  return (await tokenById(db, id))[0];
 }
 
 export async function touchToken(db: Executor, id: number, at: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import type { UserUpdate } from '../../db/schema';
 import { nameKeys } from '../../lib/search-text';
 
@@ -25,8 +26,8 @@ export function findPublicUsers(db: Executor, ids: readonly number[]) {
     .execute();
 }
 
-export function findUserWithStore(db: Executor, id: number) {
-  return db
+const userWithStore = prepared((db, id: number) =>
+  db
     .selectFrom('users')
     .leftJoin('stores', 'stores.id', 'users.store_id')
     .select([
@@ -44,9 +45,14 @@ export function findUserWithStore(db: Executor, id: number) {
       'stores.city as store_city',
       'stores.country as store_country',
     ])
-    .where('users.id', '=', id)
-    .executeTakeFirst();
+    .where('users.id', '=', id),
+);
+
+/** The signed-in user, read by most requests: compiled once. */
+export async function findUserWithStore(db: Executor, id: number) {
+  return (await userWithStore(db, id))[0];
 }
+
 export type UserWithStoreRow = NonNullable<Awaited<ReturnType<typeof findUserWithStore>>>;
 
 export async function findOtherUserIdBy(

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/helpers';
+import type { Db } from './database';
+import { prepared } from './prepared';
+
+let db: Db;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ db, drop } = await createTestDatabase());
+  await db
+    .insertInto('stores')
+    .values(
+      ['Rhône', 'Vendôme', 'Ginza'].map((name, i) => ({
+        name,
+        city: ['Genève', 'Paris', 'Tokyo'][i]!,
+        country: ['Suisse', 'France', 'Japon'][i]!,
+        timezone: 'Europe/Zurich',
+        created_at: '2026-01-01T00:00:00.000Z',
+      })),
+    )
+    .execute();
+});
+afterAll(() => drop());
+
+const storesBetween = prepared((db, country: string, fromId: number, toId: number) =>
+  db
+    .selectFrom('stores')
+    .select(['id', 'name'])
+    .where('country', '<>', country)
+    .where('id', '>=', fromId)
+    .where('id', '<=', toId)
+    .orderBy('id'),
+);
+
+describe('a prepared query', () => {
+  it('puts each call’s arguments in their places, the same as the query built anew', async () => {
+    const all = await db.selectFrom('stores').select(['id', 'name']).orderBy('id').execute();
+    const [first, second, third] = all.map((store) => store.id);
+    expect(await storesBetween(db, 'Japon', first!, third!)).toEqual(all.slice(0, 2));
+    expect(await storesBetween(db, 'Suisse', second!, third!)).toEqual(all.slice(1, 3));
+    expect(await storesBetween(db, 'Japon', third!, third!)).toEqual([]);
+  });
+
+  it('runs in the caller’s transaction, seeing what it wrote', async () => {
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .updateTable('stores')
+          .set({ country: 'Japon' })
+          .where('name', '=', 'Rhône')
+          .execute();
+        const seen = await storesBetween(trx, 'Japon', 0, 1_000_000);
+        expect(seen.map((store) => store.name)).toEqual(['Vendôme']);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    const after = await storesBetween(db, 'Japon', 0, 1_000_000);
+    expect(after.map((store) => store.name)).toEqual(['Rhône', 'Vendôme']);
+  });
+});

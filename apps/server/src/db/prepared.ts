@@ -1,0 +1,37 @@
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { isPostgres, type Executor } from './database';
+import type { Database } from './schema';
+
+/** Stands for the i-th argument of a prepared query while it is compiled. */
+class Argument {
+  constructor(readonly index: number) {}
+}
+
+type Compiled = { sql: string; parameters: readonly unknown[] };
+
+/**
+ * A query built and compiled once per engine instead of on every call: the reads every request
+ * makes (the session's token, the signed-in user) skip Kysely's building and compiling, and give
+ * SQLite the same SQL text, whose prepared statement is reused. `build` is called once with
+ * stand-ins for its arguments, which must go into the query as they are (as values compared or
+ * set, never transformed or used to choose the query's shape); each call puts the real arguments
+ * in their places.
+ */
+export function prepared<Args extends unknown[], Row>(
+  build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
+): (db: Executor, ...args: Args) => Promise<Row[]> {
+  const byEngine = new Map<boolean, Compiled>();
+  return async (db, ...args) => {
+    const postgres = isPostgres(db as Kysely<unknown>);
+    let compiled = byEngine.get(postgres);
+    if (!compiled) {
+      const standIns = args.map((_, index) => new Argument(index)) as Args;
+      compiled = build(db, ...standIns).compile();
+      byEngine.set(postgres, compiled);
+    }
+    const parameters = compiled.parameters.map((value) =>
+      value instanceof Argument ? args[value.index] : value,
+    );
+    return (await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters))).rows;
+  };
+}
