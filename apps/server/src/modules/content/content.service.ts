@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { localDay } from '@app/contract/dates';
 import { TRAINING_CATEGORIES } from '@app/contract/constants';
 import type { Db } from '../../db/database';
-import { transact } from '../../db/transaction';
+import { afterCommit, transact } from '../../db/transaction';
 import {
   badgeFile,
   categoryFile,
@@ -15,6 +15,7 @@ import {
   type ContentQuestion,
 } from './content.schema';
 import { alignSplits } from '../points/points.service';
+import { forgetTrainingContent } from '../training/training.service';
 import * as repo from './content.repository';
 
 export type Content = {
@@ -95,6 +96,7 @@ export async function importContent(
 ): Promise<ImportSummary> {
   const now = (options.now ?? new Date()).toISOString();
   return transact(db, async (trx) => {
+    afterCommit(trx, forgetTrainingContent);
     const categoryIds = new Map<string, number>();
     for (const category of content.categories) {
       const id = await repo.upsertCategory(trx, {

@@ -1,13 +1,12 @@
 import type { Executor } from '../../db/database';
+import { prepared } from '../../db/prepared';
 
 /** The training modules in order, with their category, active question count and this user's completion. */
-export function listModules(db: Executor, userId: number) {
+/** The modules in order, with their lesson and the number of active questions of their category. */
+export function listModuleContent(db: Executor) {
   return db
     .selectFrom('training_modules as m')
     .innerJoin('categories as c', 'c.id', 'm.category_id')
-    .leftJoin('training_completions as tc', (join) =>
-      join.onRef('tc.module_id', '=', 'm.id').on('tc.user_id', '=', userId),
-    )
     .select((eb) => [
       'c.id',
       'c.key',
@@ -16,7 +15,6 @@ export function listModules(db: Executor, userId: number) {
       'm.description',
       'm.cover',
       'm.lesson',
-      'tc.completed_at',
       eb
         .selectFrom('questions as q')
         .select((sub) => sub.fn.countAll<number>().as('count'))
@@ -28,6 +26,15 @@ export function listModules(db: Executor, userId: number) {
     .orderBy('m.id')
     .execute();
 }
+
+/** When the user completed each module they completed, by the module's category. */
+export const completionsOf = prepared((db, userId: number) =>
+  db
+    .selectFrom('training_completions as tc')
+    .innerJoin('training_modules as m', 'm.id', 'tc.module_id')
+    .select(['m.category_id', 'tc.completed_at'])
+    .where('tc.user_id', '=', userId),
+);
 
 export async function findModuleOfCategory(db: Executor, categoryId: number) {
   return db

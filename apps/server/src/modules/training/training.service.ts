@@ -4,6 +4,7 @@ import {
   type StoreCompletions,
   type TrainingList,
   type TrainingLesson,
+  type TrainingModule,
 } from '@app/contract/training';
 import type { Executor } from '../../db/database';
 import { awardBadge } from '../badge/badge.service';
@@ -20,22 +21,54 @@ function parseLesson(text: string): TrainingLesson {
   }
 }
 
+type ModuleContent = Omit<TrainingModule, 'completed' | 'completed_at'>;
+
+/** How long an instance serves the modules it read before reading them again. */
+const CONTENT_TTL_MS = 30_000;
+const contentCache = new WeakMap<Executor, { readAt: number; modules: Promise<ModuleContent[]> }>();
+
+/**
+ * The modules as every user sees them, read from the database at most every 30 s by each
+ * instance: content changes only by an import, which this process applies at once
+ * (`forgetTrainingContent`) and other instances within the 30 s (docs/decisions/0028).
+ */
+function moduleContent(db: Executor): Promise<ModuleContent[]> {
+  const held = contentCache.get(db);
+  if (held && Date.now() - held.readAt < CONTENT_TTL_MS) return held.modules;
+  const modules = repo.listModuleContent(db).then((rows) =>
+    rows.map((row) => ({
+      id: row.id,
+      key: row.key,
+      path: trainingPath(row.key),
+      title: row.title,
+      name: row.name,
+      description: row.description,
+      cover_url: row.cover,
+      item_count: Number(row.item_count ?? 0),
+      lesson: parseLesson(row.lesson),
+    })),
+  );
+  contentCache.set(db, { readAt: Date.now(), modules });
+  modules.catch(() => contentCache.delete(db));
+  return modules;
+}
+
+/** Drops the modules this process holds: the next read takes them from the database. */
+export function forgetTrainingContent(db: Executor): void {
+  contentCache.delete(db);
+}
+
 /** The modules in order with the item counts of the database and the user's completion. */
 export async function listTrainings(db: Executor, userId: number): Promise<TrainingList> {
-  const rows = await repo.listModules(db, userId);
-  const data = rows.map((row) => ({
-    id: row.id,
-    key: row.key,
-    path: trainingPath(row.key),
-    title: row.title,
-    name: row.name,
-    description: row.description,
-    cover_url: row.cover,
-    item_count: Number(row.item_count ?? 0),
-    lesson: parseLesson(row.lesson),
-    completed: row.completed_at !== null,
-    completed_at: row.completed_at,
-  }));
+  const [modules, completions] = await Promise.all([
+    moduleContent(db),
+    repo.completionsOf(db, userId),
+  ]);
+  const completedAt = new Map(completions.map((row) => [row.category_id, row.completed_at]));
+  const data = modules.map((module) => {
+    const at = completedAt.get(module.id) ?? null;
+    return { ...module, completed: at !== null, completed_at: at };
+  });
   return { data, completed_count: data.filter((m) => m.completed).length, total: data.length };
 }
 

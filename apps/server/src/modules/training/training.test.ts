@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TRAINING_CATEGORIES } from '@app/contract/constants';
 import type { QuizAttempt, QuizQuestion } from '@app/contract/quiz';
 import type { TrainingList } from '@app/contract/training';
+import { forgetTrainingContent } from './training.service';
 import { bearer, createUser, type TestUser, useTestApp } from '../../../test/helpers';
 import { quizPlayer } from '../../../test/quiz-player';
 
@@ -108,8 +109,9 @@ describe('GET /api/training', () => {
     }
   });
 
-  it('counts the active questions in the database', async () => {
+  it('counts the active questions in the database, read again after a change of content', async () => {
     const user = await createUser(ctx);
+    const before = (await trainings(user)).data.find((m) => m.key === 'inspiration')!.item_count;
     const retired = await ctx.db
       .selectFrom('questions')
       .innerJoin('categories', 'categories.id', 'questions.category_id')
@@ -118,16 +120,20 @@ describe('GET /api/training', () => {
       .orderBy('questions.id')
       .executeTakeFirstOrThrow();
     await ctx.db.updateTable('questions').set({ active: 0 }).where('id', '=', retired.id).execute();
+    // What an import of the content does once it has committed (content.service).
+    forgetTrainingContent(ctx.db);
     try {
       expect((await trainings(user)).data.find((m) => m.key === 'inspiration')!.item_count).toBe(
         11,
       );
+      expect(before).toBe(12);
     } finally {
       await ctx.db
         .updateTable('questions')
         .set({ active: 1 })
         .where('id', '=', retired.id)
         .execute();
+      forgetTrainingContent(ctx.db);
     }
   });
 
