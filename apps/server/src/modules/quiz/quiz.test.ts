@@ -1040,6 +1040,27 @@ describe('attempts left open', () => {
     expect(await closeExpiredAttempts(ctx.db, { timeZone: ctx.config.timeZone })).toBe(0);
   });
 
+  it('is closed once when the sweeps of several instances run at once', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=easy');
+    const q = quiz.questions[0]!;
+    await check(user, {
+      attempt_id: quiz.attempt_id,
+      question_id: q.question_id,
+      mode: q.mode,
+      answer: await rightAnswer(q),
+    });
+    await backdate(quiz.attempt_id, 2 * 3600 + 1);
+    const sweeps = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        closeExpiredAttempts(ctx.db, { timeZone: ctx.config.timeZone }),
+      ),
+    );
+    expect(sweeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    expect(await attemptRow(quiz.attempt_id)).toMatchObject({ status: 'closed', ranked: 1 });
+    expect(await ledgerRows(user.id)).toHaveLength(1);
+  });
+
   it('stays open before its deadline', async () => {
     const user = await createUser(ctx);
     const quiz = await newQuiz(user, 'difficulty=easy');
