@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -9,6 +10,7 @@ import { trustProxyOption, type Config } from './config';
 import type { Db } from './db/database';
 import authPlugin, { apiAccessOf } from './plugins/auth';
 import securityHeadersPlugin from './plugins/security-headers';
+import compress from '@fastify/compress';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
@@ -71,6 +73,14 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
 
   await app.register(securityHeadersPlugin);
+  // Answers above 1 KiB in brotli (a quick level) or gzip, as the client accepts; the web build's
+  // files go as their precompressed copies (plugins/web.ts), already encoded.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   // An API answer holds a person's data: no browser or proxy stores it (ASVS 8.2.1), and opened
   // directly it is a file to save, never a page to render (ASVS 14.4.2).
   app.addHook('onSend', async (request, reply) => {
