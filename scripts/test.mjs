@@ -1,5 +1,6 @@
 // `npm test`: typecheck, lint, unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
-// a short crash test, then the browser tests against the built app in the system Chromium.
+// a short crash test, a short cluster test (with TEST_DATABASE_URL and TEST_REDIS_URL), then the
+// browser tests against the built app in the system Chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { buildWebIfNeeded, ROOT } from './web-build.mjs';
@@ -65,6 +66,27 @@ run('Crash safety', 'node', [
   '--load-ms',
   '500-1500',
 ]);
+// Several instances behind nginx on one PostgreSQL and one Redis, briefly: `npm run test:cluster`
+// loads, kills and restarts them for longer.
+if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)
+  run('Several instances behind nginx', 'node', [
+    '--import',
+    'tsx',
+    'apps/server/test/cluster/cluster-test.ts',
+    '--load-ms',
+    '3000',
+    '--kills',
+    '1',
+    '--restarts',
+    '1',
+    '--players',
+    '4',
+  ]);
+else
+  console.log(
+    '\n▸ Several instances behind nginx: skipped, since they need PostgreSQL and Redis to share; ' +
+      'set TEST_DATABASE_URL=postgres://… and TEST_REDIS_URL=redis://… to run it.',
+  );
 const chromium = ensureChromium();
 buildWebIfNeeded();
 run('Browser tests', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
