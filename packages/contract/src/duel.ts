@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import {
-  DUEL_LOSER_POINTS,
-  DUEL_ROUNDS,
-  DUEL_WINNER_POINTS,
-  POINTS_BY_MODE,
-  type QuestionMode,
-} from './constants';
+import { DUEL_ROUNDS } from './constants';
+import { DUEL_LIST_STATUSES, DUEL_STATUSES, ROUND_STATUSES } from './duel-rules';
 import { MAX_ID, quizQuestion } from './quiz';
 import { publicUser } from './ranking';
+
+export * from './duel-rules';
 
 /**
  * Duels (PRODUCT.md §9): two colleagues, three rounds of five questions on one theme. The server
@@ -25,11 +22,7 @@ export const duelQuiz = z.object({
 });
 export type DuelQuiz = z.infer<typeof duelQuiz>;
 export const duelQuizzesResponse = z.object({ data: z.array(duelQuiz) });
-
-export const DUEL_STATUSES = ['pending', 'in_progress', 'completed', 'timeout'] as const;
-export type DuelStatus = (typeof DUEL_STATUSES)[number];
-export const ROUND_STATUSES = ['pending', 'in_progress', 'completed'] as const;
-export type RoundStatus = (typeof ROUND_STATUSES)[number];
+export type DuelQuizzesResponse = z.infer<typeof duelQuizzesResponse>;
 
 /** A player's play of a round. `score` and `time_seconds` are hidden (null) from the opponent until the round is completed by both. */
 export const roundAttempt = z.object({
@@ -74,9 +67,6 @@ export const duel = z.object({
   rewards: z.array(z.object({ user_id: z.number().int(), points: z.number().int() })),
 });
 export type Duel = z.infer<typeof duel>;
-
-export const DUEL_LIST_STATUSES = ['pending', 'active', 'completed'] as const;
-export const DUEL_PAGE_SIZE = 10;
 
 /** `GET /api/duels?page[&status]`: newest activity first; `completed` includes timeouts. */
 export const duelListQuery = z.object({
@@ -135,6 +125,7 @@ export const roundStatus = z.object({ is_completed: z.boolean(), status: z.enum(
 
 /** `GET /api/duels/awaiting`: how many duels wait for the user (the header's count). */
 export const awaitingDuels = z.object({ count: z.number().int() });
+export type AwaitingDuels = z.infer<typeof awaitingDuels>;
 
 /** `GET /api/duels/{id}/details`: once the duel is over, every question with both answers. */
 export const duelDetails = z.object({
@@ -178,35 +169,3 @@ export const DUEL_ERRORS = {
     'Some questions of this round are open in another quiz of a player. Try again once it is over.',
   notOver: 'The details are shown once the duel is over.',
 } as const;
-
-// ---------------------------------------------------------------------------------------------
-// Pure rules
-
-export type RoundPlay = { user_id: number; score: number; time_seconds: number };
-
-/** The better of two plays: the higher score, then the lower time; null for a tie on both. */
-export function betterPlay(a: RoundPlay, b: RoundPlay): number | null {
-  if (a.score !== b.score) return a.score > b.score ? a.user_id : b.user_id;
-  if (a.time_seconds !== b.time_seconds)
-    return a.time_seconds < b.time_seconds ? a.user_id : b.user_id;
-  return null;
-}
-
-/** The winner of a duel from each player's totals over the rounds: higher points, then lower time. */
-export function duelWinner(totals: readonly RoundPlay[]): number | null {
-  const [a, b] = totals;
-  if (!a || !b) return null;
-  return betterPlay(a, b);
-}
-
-/** Points a right answer earns in a duel (no speed bonus). */
-export function duelPoints(mode: QuestionMode): number {
-  return POINTS_BY_MODE[mode];
-}
-
-export const DUEL_REWARDS = { winner: DUEL_WINNER_POINTS, loser: DUEL_LOSER_POINTS } as const;
-
-/** `1234567` as `1'234'567`: the duel results' thousands separator. */
-export function apostropheThousands(value: number): string {
-  return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, "'");
-}

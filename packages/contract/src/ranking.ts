@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { USER_SORTS, store } from './user';
+import { RANKING_PAGE_SIZE, SEARCH_MAX_LENGTH, SPLIT_STATUSES, USER_SORTS } from './ranking-rules';
+import { store } from './user';
+
+export * from './ranking-rules';
 
 /**
  * Rankings and splits (PRODUCT.md §8): the global ranking by total points, and one per split
  * (season) from the ledger rows dated inside it. The server filters, sorts and pages; every
  * response carries the podium (the global top 3) and the user's own row.
  */
-
-export const SPLIT_STATUSES = ['past', 'current', 'future'] as const;
-export type SplitStatus = (typeof SPLIT_STATUSES)[number];
 
 export const split = z.object({
   id: z.number().int(),
@@ -27,21 +27,6 @@ export const splitsResponse = z.object({
   current_id: z.number().int().nullable(),
 });
 export type SplitsResponse = z.infer<typeof splitsResponse>;
-
-/** The current split as SPEC.md chooses it: the one containing today, else the first. */
-export function currentSplit<T extends { status: SplitStatus }>(
-  splits: readonly T[],
-): T | undefined {
-  return splits.find((s) => s.status === 'current') ?? splits[0];
-}
-
-/** The split to count down to: the first that has not started yet. */
-export function nextSplit<T extends { status: SplitStatus }>(splits: readonly T[]): T | undefined {
-  return splits.find((s) => s.status === 'future');
-}
-
-export const RANKING_PAGE_SIZE = { default: 20, max: 100 } as const;
-export const SEARCH_MAX_LENGTH = 100;
 
 /** A query value given once or repeated (`?country=France&country=Japan`), as a list. */
 const many = <T extends z.ZodType>(item: T) =>

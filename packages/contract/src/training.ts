@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Difficulty } from './constants';
+
+export * from './training-rules';
 
 /** `GET /api/training` (added by PRODUCT.md §6): the five modules with the user's completion. */
 
@@ -43,22 +44,6 @@ export const trainingList = z.object({
   total: z.number().int(),
 });
 export type TrainingList = z.infer<typeof trainingList>;
-
-/** A validation draws one question at one of these difficulties, picked at random (SPEC.md §9). */
-export const TRAINING_VALIDATION_DIFFICULTIES = [
-  'easy',
-  'medium',
-] as const satisfies readonly Difficulty[];
-
-export function trainingPath(key: string): string {
-  return `/training/${key}`;
-}
-
-/** The progress bar's percentage, rounded. */
-export function trainingProgress(completed: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.round((Math.min(completed, total) / total) * 100);
-}
 
 /** `GET /api/training/store-completions`: colleagues of the user's store (the user excluded) who completed every module. */
 export const storeCompletions = z.object({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ROLES } from './constants';
 
+export { USER_SORTS } from './ranking-rules';
+
 export const store = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -74,7 +76,6 @@ export const userStats = z.object({
 export type UserStats = z.infer<typeof userStats>;
 
 /** `GET /api/users`: colleagues with what anyone may see of them, filtered, sorted and paged by the server. */
-export const USER_SORTS = ['name', 'country', 'store'] as const;
 
 export const colleague = z.object({
   id: z.number().int(),
