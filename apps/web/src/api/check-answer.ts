@@ -1,9 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  checkAnswerResponse,
-  type CheckAnswerRequest,
-  type CheckAnswerResponse,
-} from '@app/contract/quiz';
+import type { CheckAnswerRequest, CheckAnswerResponse } from '@app/contract/quiz';
 import { api } from '@/lib/api-client';
 
 /**
@@ -12,7 +8,7 @@ import { api } from '@/lib/api-client';
  * other data (a training validation completes its module) wraps `checkAnswer` in its own hook.
  */
 export function checkAnswer(body: CheckAnswerRequest): Promise<CheckAnswerResponse> {
-  return api.post('/api/quiz/check-answer', body, { schema: checkAnswerResponse });
+  return api.post('/api/quiz/check-answer', body);
 }
 
 export function useCheckAnswer() {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Difficulty } from '@app/contract/constants';
-import { quizAttempt, type QuizAttempt } from '@app/contract/quiz';
+import type { QuizAttempt } from '@app/contract/quiz';
 import { api } from '@/lib/api-client';
 
 /**
@@ -24,7 +24,6 @@ export function generateQuiz({
 }: GenerateQuizInput): Promise<QuizAttempt> {
   return api.get('/api/quiz/generate', {
     query: { difficulty, category_id: categoryId || undefined, question_count: questionCount },
-    schema: quizAttempt,
   });
 }
 

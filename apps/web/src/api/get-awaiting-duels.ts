@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { awaitingDuels } from '@app/contract/duel';
+import type { AwaitingDuels } from '@app/contract/duel';
 import { api } from '@/lib/api-client';
 
 /**
@@ -9,9 +9,7 @@ import { api } from '@/lib/api-client';
 export const awaitingDuelsQueryKey = ['duels', 'awaiting'] as const;
 
 export function getAwaitingDuels(signal?: AbortSignal): Promise<number> {
-  return api
-    .get('/api/duels/awaiting', { signal, schema: awaitingDuels })
-    .then((body) => body.count);
+  return api.get<AwaitingDuels>('/api/duels/awaiting', { signal }).then((body) => body.count);
 }
 
 export function awaitingDuelsQueryOptions() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { badgesResponse, type BadgesResponse } from '@app/contract/badge';
+import type { BadgesResponse } from '@app/contract/badge';
 import { api } from '@/lib/api-client';
 
 /**
@@ -9,7 +9,7 @@ import { api } from '@/lib/api-client';
 export const badgesQueryKey = ['badges'] as const;
 
 export function getBadges(signal?: AbortSignal): Promise<BadgesResponse> {
-  return api.get('/api/badges', { signal, schema: badgesResponse });
+  return api.get('/api/badges', { signal });
 }
 
 export function badgesQueryOptions() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { user as userSchema, type User } from '@app/contract/user';
+import type { User } from '@app/contract/user';
 import { api } from '@/lib/api-client';
 import { getSession, useSession } from '@/lib/session';
 
@@ -13,7 +13,7 @@ export const currentUserQueryKey = ['user'] as const;
 export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: currentUserQueryKey,
-    queryFn: ({ signal }) => api.get<User>('/api/user', { signal, schema: userSchema }),
+    queryFn: ({ signal }) => api.get<User>('/api/user', { signal }),
     initialData: () => getSession()?.user ?? undefined,
     initialDataUpdatedAt: 0,
     staleTime: 60_000,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { splitsResponse, type SplitsResponse } from '@app/contract/ranking';
+import type { SplitsResponse } from '@app/contract/ranking';
 import { api } from '@/lib/api-client';
 
 /**
@@ -11,7 +11,7 @@ import { api } from '@/lib/api-client';
 export const splitsQueryKey = ['splits'] as const;
 
 export function getSplits(signal?: AbortSignal): Promise<SplitsResponse> {
-  return api.get('/api/splits', { signal, schema: splitsResponse });
+  return api.get('/api/splits', { signal });
 }
 
 export function splitsQueryOptions() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { storesResponse, type StoresResponse } from '@app/contract/ranking';
+import type { StoresResponse } from '@app/contract/ranking';
 import { api } from '@/lib/api-client';
 
 /**
@@ -9,7 +9,7 @@ import { api } from '@/lib/api-client';
 export const storesQueryKey = ['stores'] as const;
 
 export function getStores(signal?: AbortSignal): Promise<StoresResponse> {
-  return api.get('/api/stores', { signal, schema: storesResponse });
+  return api.get('/api/stores', { signal });
 }
 
 export function storesQueryOptions() {

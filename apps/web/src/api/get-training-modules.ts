@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@app/contract/constants';
-import { trainingList, type TrainingList } from '@app/contract/training';
+import type { TrainingList } from '@app/contract/training';
 import { api } from '@/lib/api-client';
 import { writeStorage } from '@/lib/storage';
 
@@ -17,7 +17,7 @@ export function completedTrainingPaths(list: TrainingList): string[] {
 }
 
 export async function getTrainingModules(signal?: AbortSignal): Promise<TrainingList> {
-  const list = await api.get('/api/training', { signal, schema: trainingList });
+  const list = await api.get<TrainingList>('/api/training', { signal });
   writeStorage(STORAGE_KEYS.completedTrainings, completedTrainingPaths(list));
   return list;
 }

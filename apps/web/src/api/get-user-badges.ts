@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userBadgesResponse, type UserBadgesResponse } from '@app/contract/badge';
+import type { UserBadgesResponse } from '@app/contract/badge';
 import { api } from '@/lib/api-client';
 
 /**
@@ -10,7 +10,7 @@ import { api } from '@/lib/api-client';
 export const userBadgesQueryKey = ['user', 'badges'] as const;
 
 export function getUserBadges(signal?: AbortSignal): Promise<UserBadgesResponse> {
-  return api.get('/api/user/badges', { signal, schema: userBadgesResponse });
+  return api.get('/api/user/badges', { signal });
 }
 
 export function userBadgesQueryOptions() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userStats, type UserStats } from '@app/contract/user';
+import type { UserStats } from '@app/contract/user';
 import { api } from '@/lib/api-client';
 
 /**
@@ -10,7 +10,7 @@ import { api } from '@/lib/api-client';
 export const userStatsQueryKey = ['user', 'stats'] as const;
 
 export function getUserStats(signal?: AbortSignal): Promise<UserStats> {
-  return api.get('/api/user/stats', { signal, schema: userStats });
+  return api.get('/api/user/stats', { signal });
 }
 
 export function userStatsQueryOptions() {

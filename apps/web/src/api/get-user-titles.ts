@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { titleInfo, type TitleInfo } from '@app/contract/title';
+import type { TitleInfo } from '@app/contract/title';
 import { api } from '@/lib/api-client';
 
 /**
@@ -11,7 +11,7 @@ import { api } from '@/lib/api-client';
 export const userTitlesQueryKey = ['user', 'titles'] as const;
 
 export function getUserTitles(signal?: AbortSignal): Promise<TitleInfo> {
-  return api.get('/api/user/titles', { signal, schema: titleInfo });
+  return api.get('/api/user/titles', { signal });
 }
 
 export function userTitlesQueryOptions() {

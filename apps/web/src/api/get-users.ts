@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { usersResponse, type UsersResponse, type USER_SORTS } from '@app/contract/user';
+import type { UsersResponse, USER_SORTS } from '@app/contract/user';
 import { api } from '@/lib/api-client';
 import type { SortOrder } from '@/lib/use-list-filters';
 
@@ -30,7 +30,6 @@ export function getUsers(query: UsersQuery, signal?: AbortSignal): Promise<Users
       city: query.city ? [...query.city] : undefined,
       store_id: query.store_id ? [...query.store_id] : undefined,
     },
-    schema: usersResponse,
   });
 }
 

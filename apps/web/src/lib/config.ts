@@ -1,14 +1,11 @@
-import { z } from 'zod';
 import { isTimeZone } from '@app/contract/dates';
+import { isRecord } from './checks';
 
 /**
  * Runtime configuration. The server rewrites the `content` of `<meta name="app-config">` from its
  * environment when it serves index.html, so one build serves any brand without an inline script
  * (the CSP allows scripts from self only).
  */
-const brandName = z.string().trim().min(1).max(60);
-const brandSlug = z.string().regex(/^[a-z0-9-]{1,40}$/);
-
 export type AppConfig = {
   brandName: string;
   brandSlug: string;
@@ -22,6 +19,16 @@ export const DEFAULT_CONFIG: AppConfig = {
   timeZone: 'Europe/Zurich',
 };
 
+function brandNameOf(value: unknown): string | undefined {
+  const name = typeof value === 'string' ? value.trim() : '';
+  return name.length >= 1 && name.length <= 60 ? name : undefined;
+}
+
+/** A plain path segment: the league page is `/<slug>league`. */
+function brandSlugOf(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[a-z0-9-]{1,40}$/.test(value) ? value : undefined;
+}
+
 /** Reads and validates the config of a document; an invalid or missing field takes its default. */
 export function readConfig(doc: Document | undefined = globalThis.document): AppConfig {
   const raw = doc?.querySelector('meta[name="app-config"]')?.getAttribute('content');
@@ -33,11 +40,10 @@ export function readConfig(doc: Document | undefined = globalThis.document): App
     console.warn('app-config: the meta content is not valid JSON; using the defaults.');
     return DEFAULT_CONFIG;
   }
-  const fields =
-    typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  const name = brandName.safeParse(fields.brandName);
-  const slug = brandSlug.safeParse(fields.brandSlug);
-  if (!name.success || !slug.success) {
+  const fields = isRecord(parsed) ? parsed : {};
+  const name = brandNameOf(fields.brandName);
+  const slug = brandSlugOf(fields.brandSlug);
+  if (name === undefined || slug === undefined) {
     console.warn('app-config: invalid brandName or brandSlug; using the defaults for them.');
   }
   const timeZone =
@@ -45,8 +51,8 @@ export function readConfig(doc: Document | undefined = globalThis.document): App
       ? fields.timeZone
       : DEFAULT_CONFIG.timeZone;
   return {
-    brandName: name.data ?? DEFAULT_CONFIG.brandName,
-    brandSlug: slug.data ?? DEFAULT_CONFIG.brandSlug,
+    brandName: name ?? DEFAULT_CONFIG.brandName,
+    brandSlug: slug ?? DEFAULT_CONFIG.brandSlug,
     timeZone,
   };
 }

@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { STORAGE_KEYS } from '@app/contract/constants';
-import { user as userSchema, type User } from '@app/contract/user';
+import { ROLES, STORAGE_KEYS } from '@app/contract/constants';
+import type { User } from '@app/contract/user';
+import { isInteger, isString, nullable, oneOf, shape } from './checks';
 
 /**
  * The session is the signed-in user and their bearer token, stored together under the `user` key
@@ -10,6 +11,30 @@ import { user as userSchema, type User } from '@app/contract/user';
 export const AUTH_CHANGE_EVENT = 'auth-change';
 
 export type StoredUser = User & { token: string };
+
+/** The user as the contract describes it: what an older version of the app stored is not used. */
+const isUser = shape<User>({
+  id: isInteger,
+  first_name: isString,
+  last_name: isString,
+  name: isString,
+  email: isString,
+  username: nullable(isString),
+  website: nullable(isString),
+  role: oneOf(ROLES),
+  profile_picture: nullable(isString),
+  profile_picture_url: isString,
+  store: nullable(
+    shape<NonNullable<User['store']>>({
+      id: isInteger,
+      name: isString,
+      city: isString,
+      country: isString,
+    }),
+  ),
+  current_title: shape<User['current_title']>({ name: isString, image_url: isString }),
+  total_points: isInteger,
+});
 
 export type Session = {
   token: string;
@@ -36,8 +61,7 @@ export function parseSession(raw: string | null): Session | null {
   if (typeof value !== 'object' || value === null) return null;
   const token = (value as { token?: unknown }).token;
   if (typeof token !== 'string' || token === '') return null;
-  const parsed = userSchema.safeParse(value);
-  return { token, user: parsed.success ? parsed.data : null };
+  return { token, user: isUser(value) ? value : null };
 }
 
 export function getSession(): Session | null {

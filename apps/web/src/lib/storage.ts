@@ -1,14 +1,14 @@
-import type { z } from 'zod';
 import type { STORAGE_KEYS } from '@app/contract/constants';
+import type { Check } from './checks';
 
 /** One of SPEC.md's local storage keys: nothing else is ever written to local storage. */
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 /**
- * Reads a JSON value stored under `key`, checked against `schema`. Anything missing, unreadable
- * or of another shape (an older version, a hand edit) reads as `undefined`, never as an error.
+ * Reads a JSON value stored under `key`, passed through `check`. Anything missing, unreadable or
+ * of another shape (an older version, a hand edit) reads as `undefined`, never as an error.
  */
-export function readStorage<T>(key: StorageKey, schema: z.ZodType<T>): T | undefined {
+export function readStorage<T>(key: StorageKey, check: Check<T>): T | undefined {
   let raw: string | null;
   try {
     raw = window.localStorage.getItem(key);
@@ -17,8 +17,8 @@ export function readStorage<T>(key: StorageKey, schema: z.ZodType<T>): T | undef
   }
   if (raw === null) return undefined;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
+    const value: unknown = JSON.parse(raw);
+    return check(value) ? value : undefined;
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { SEARCH_MAX_LENGTH } from '@app/contract/ranking';
+import { SEARCH_MAX_LENGTH } from '@app/contract/ranking-rules';
 import type { Store } from '@app/contract/user';
 import { t } from '@/lib/i18n';
 import {

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loginResponse, type LoginRequest, type LoginResponse } from '@app/contract/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LoginRequest, LoginResponse } from '@app/contract/auth';
 import { currentUserQueryKey } from '@/api/get-current-user';
 import { api } from '@/lib/api-client';
 import { saveSession } from '@/lib/session';
@@ -15,17 +15,15 @@ export async function login(credentials: LoginRequest): Promise<LoginResponse> {
     // Kept for compatibility only; the login call below reports any real problem.
   }
   // This call opens a session: a stale token from an old one has nothing to do with it.
-  return api.post('/api/login', credentials, { schema: loginResponse, authenticate: false });
+  return api.post<LoginResponse>('/api/login', credentials, { authenticate: false });
 }
 
 /** Logs in, stores the session (broadcasting `auth-change`) and seeds the current user. */
 export function useLogin() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: ({ user, token }) => {
-      queryClient.setQueryData(currentUserQueryKey, user);
-      saveSession(user, token);
-    },
-  });
+  return async (credentials: LoginRequest): Promise<void> => {
+    const { user, token } = await login(credentials);
+    queryClient.setQueryData(currentUserQueryKey, user);
+    saveSession(user, token);
+  };
 }

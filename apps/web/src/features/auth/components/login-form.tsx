@@ -1,8 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { EMAIL_CHECK_DELAY_MS } from '@app/contract/constants';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
@@ -10,83 +7,81 @@ import { TextField } from '@/components/ui/text-field';
 import { t } from '@/lib/i18n';
 import { safeRedirect } from '@/lib/safe-redirect';
 import { useLogin } from '../api/login';
-import { loginErrorMessages } from '../utils/login-error';
+import { loginErrorMessages, type LoginField } from '../utils/login-error';
 import { EmailField } from './email-field';
 import styles from './auth-form.module.css';
 
-/** SPEC.md section 5: the email must be there and contain an @; the password must be there. */
-const loginSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: t('login.errors.emailRequired'), abort: true })
-    .refine((value) => value.includes('@'), { error: t('login.errors.emailInvalid') }),
-  password: z.string().min(1, { error: t('login.errors.passwordRequired') }),
-});
+type LoginValues = Record<LoginField, string>;
+type LoginErrors = Partial<Record<LoginField, string>>;
 
-type LoginValues = z.infer<typeof loginSchema>;
+/**
+ * SPEC.md section 5: the email must be there and contain an @; the password must be there. Two
+ * checks, written out: the login page carries no form or validation library (decision 0027).
+ */
+function emailError(email: string): string | undefined {
+  if (email.trim() === '') return t('login.errors.emailRequired');
+  if (!email.includes('@')) return t('login.errors.emailInvalid');
+  return undefined;
+}
+
+function passwordError(password: string): string | undefined {
+  return password === '' ? t('login.errors.passwordRequired') : undefined;
+}
 
 export function LoginForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const loginMutation = useLogin();
+  const logIn = useLogin();
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
   const [generalError, setGeneralError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
   const submitting = useRef(false);
   const emailCheck = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
 
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    setError,
-    trigger,
-    subscribe,
-    formState: { errors },
-  } = useForm<LoginValues>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '' },
-    mode: 'onSubmit',
-    // Errors clear as the user types (below); only the debounced email check re-validates early.
-    reValidateMode: 'onSubmit',
-  });
+  useEffect(() => () => clearTimeout(emailCheck.current), []);
 
-  // Errors clear when their field changes; the email is checked again once typing stops.
-  useEffect(() => {
-    const unsubscribe = subscribe({
-      formState: { values: true },
-      callback: ({ name, type }) => {
-        if (type !== 'change' || (name !== 'email' && name !== 'password')) return;
-        clearErrors(name);
-        setGeneralError(undefined);
-        if (name === 'email') {
-          clearTimeout(emailCheck.current);
-          emailCheck.current = setTimeout(() => void trigger('email'), EMAIL_CHECK_DELAY_MS);
-        }
-      },
-    });
-    return () => {
-      unsubscribe();
+  const showErrors = (found: LoginErrors) => {
+    setErrors(found);
+    const first = (['email', 'password'] as const).find((field) => found[field]);
+    if (first) (first === 'email' ? emailRef : passwordRef).current?.focus();
+    return first !== undefined;
+  };
+
+  // An error clears when its field changes; the email is checked again once typing stops.
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const field = event.target.name as LoginField;
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    setGeneralError(undefined);
+    if (field === 'email') {
       clearTimeout(emailCheck.current);
-    };
-  }, [subscribe, clearErrors, trigger]);
+      emailCheck.current = setTimeout(
+        () => setErrors((current) => ({ ...current, email: emailError(value) })),
+        EMAIL_CHECK_DELAY_MS,
+      );
+    }
+  };
 
-  const onValid = async (values: LoginValues) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     if (submitting.current) return;
-    submitting.current = true;
     clearTimeout(emailCheck.current);
+    const invalid = { email: emailError(values.email), password: passwordError(values.password) };
+    if (showErrors(invalid)) return;
+
+    submitting.current = true;
+    setBusy(true);
     try {
-      await loginMutation.mutateAsync(values);
+      await logIn({ email: values.email.trim(), password: values.password });
       navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
     } catch (error) {
       const messages = loginErrorMessages(error);
-      let focused = false;
-      for (const field of ['email', 'password'] as const) {
-        const message = messages.fields[field];
-        if (!message) continue;
-        setError(field, { type: 'server', message }, { shouldFocus: !focused });
-        focused = true;
-      }
+      const focused = showErrors(messages.fields);
       setGeneralError(messages.general);
       // The submit button was disabled while busy, which drops focus; put it back there, unless
       // the user has already moved on to a field by the next frame.
@@ -98,24 +93,12 @@ export function LoginForm() {
       }
     } finally {
       submitting.current = false;
+      setBusy(false);
     }
   };
 
-  const busy = loginMutation.isPending;
-
   return (
-    <form
-      className={styles.form}
-      noValidate
-      aria-busy={busy}
-      onSubmit={(event) => {
-        if (submitting.current) {
-          event.preventDefault();
-          return;
-        }
-        void handleSubmit(onValid)(event);
-      }}
-    >
+    <form className={styles.form} noValidate aria-busy={busy} onSubmit={(e) => void onSubmit(e)}>
       {generalError ? (
         <div className={styles.alert} role="alert">
           {generalError}
@@ -123,17 +106,23 @@ export function LoginForm() {
       ) : null}
 
       <EmailField
+        ref={emailRef}
+        name="email"
         label={t('login.email')}
         autoComplete="username"
-        error={errors.email?.message}
-        {...register('email')}
+        value={values.email}
+        onChange={onChange}
+        error={errors.email}
       />
       <TextField
+        ref={passwordRef}
+        name="password"
         label={t('login.password')}
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
+        value={values.password}
+        onChange={onChange}
+        error={errors.password}
       />
 
       <Button

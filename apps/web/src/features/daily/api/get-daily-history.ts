@@ -1,5 +1,5 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { dailyHistory, type DailyHistory } from '@app/contract/daily';
+import type { DailyHistory } from '@app/contract/daily';
 import { api } from '@/lib/api-client';
 
 /** `GET /api/quiz/daily-history?year&month`: day of the month to `correct` or `incorrect`. */
@@ -14,7 +14,6 @@ export function getDailyHistory(
   return api.get('/api/quiz/daily-history', {
     signal,
     query: { year, month },
-    schema: dailyHistory,
   });
 }
 

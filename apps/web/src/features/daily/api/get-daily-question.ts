@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dailyQuestion, type DailyQuestion } from '@app/contract/daily';
+import type { DailyQuestion } from '@app/contract/daily';
 import { api } from '@/lib/api-client';
 
 /** `GET /api/quiz/daily-question`: today's question, without its answer. */
@@ -9,7 +9,6 @@ export function getDailyQuestion(signal?: AbortSignal): Promise<DailyQuestion> {
   // A 401 is said on the page itself (SPEC.md §8), not by a redirect.
   return api.get('/api/quiz/daily-question', {
     signal,
-    schema: dailyQuestion,
     redirectOnUnauthorized: false,
   });
 }

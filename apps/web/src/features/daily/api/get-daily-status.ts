@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dailyStatus, type DailyStatus } from '@app/contract/daily';
+import type { DailyStatus } from '@app/contract/daily';
 import { api } from '@/lib/api-client';
 
 /** `GET /api/quiz/daily-status`: whether the user answered today's question, and how. */
@@ -17,7 +17,7 @@ export function getDailyStatus(
   { redirectOnUnauthorized = true }: StatusOptions = {},
   signal?: AbortSignal,
 ): Promise<DailyStatus> {
-  return api.get('/api/quiz/daily-status', { signal, schema: dailyStatus, redirectOnUnauthorized });
+  return api.get('/api/quiz/daily-status', { signal, redirectOnUnauthorized });
 }
 
 export function dailyStatusQueryOptions(options: StatusOptions = {}) {

@@ -1,9 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  dailyAnswerResponse,
-  type DailyAnswerRequest,
-  type DailyAnswerResponse,
-} from '@app/contract/daily';
+import type { DailyAnswerRequest, DailyAnswerResponse } from '@app/contract/daily';
 import { currentUserQueryKey } from '@/api/get-current-user';
 import { userStatsQueryKey } from '@/api/get-user-stats';
 import { api, isApiError } from '@/lib/api-client';
@@ -13,10 +9,7 @@ import { dailyStatusQueryKey } from './get-daily-status';
 /** `POST /api/quiz/daily-answer`: one answer a day; a blank or null answer is wrong. */
 export function submitDailyAnswer(body: DailyAnswerRequest): Promise<DailyAnswerResponse> {
   // A 401 is said on the page ('Votre session a expiré…'), which then offers to log in again.
-  return api.post('/api/quiz/daily-answer', body, {
-    schema: dailyAnswerResponse,
-    redirectOnUnauthorized: false,
-  });
+  return api.post('/api/quiz/daily-answer', body, { redirectOnUnauthorized: false });
 }
 
 /**

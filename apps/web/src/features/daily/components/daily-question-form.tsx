@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { DailyQuestion } from '@app/contract/daily';
-import { OPEN_ANSWER_MAX_LENGTH } from '@app/contract/quiz';
+import { OPEN_ANSWER_MAX_LENGTH } from '@app/contract/quiz-rules';
 import { AnswerChoices } from '@/components/ui/answer-choices';
 import { Button } from '@/components/ui/button';
 import { GameError } from '@/components/ui/game-message';

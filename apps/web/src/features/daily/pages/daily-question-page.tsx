@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
-import { z } from 'zod';
 import type { DailyAnswerResponse, DailyQuestion } from '@app/contract/daily';
 import { useUserStats } from '@/api/get-user-stats';
 import { paths } from '@/app/paths';
@@ -9,6 +8,7 @@ import { Emblem } from '@/components/ui/emblem';
 import { GameFrame } from '@/components/ui/game-frame';
 import { GameError, GameMessage, GameNote, GamePending } from '@/components/ui/game-message';
 import { isApiError } from '@/lib/api-client';
+import { isRecord } from '@/lib/checks';
 import { formatPoints } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { clearSession, useSession } from '@/lib/session';
@@ -31,14 +31,18 @@ import {
 
 const isUnauthorized = (error: unknown) => isApiError(error) && error.status === 401;
 
-/** The `error` field of a refused answer (the 409 says it there, SPEC.md §8). */
-const errorField = z.object({ error: z.string().trim().min(1) });
+/** The `error` field of a refused answer (the 409 says it there, SPEC.md §8), if it says something. */
+function errorFieldOf(body: unknown): string | undefined {
+  const error = isRecord(body) && typeof body.error === 'string' ? body.error.trim() : '';
+  return error === '' ? undefined : error;
+}
 
 /** SPEC.md §8, daily submit: 401, else the response's `error` field, else a generic text. */
 export function submitErrorMessage(error: unknown): string {
   if (isUnauthorized(error)) return t('daily.errors.sessionExpired');
-  const body = isApiError(error) ? errorField.safeParse(error.body) : undefined;
-  return body?.success ? body.data.error : t('daily.errors.submitFailed');
+  return (
+    (isApiError(error) ? errorFieldOf(error.body) : undefined) ?? t('daily.errors.submitFailed')
+  );
 }
 
 /** What an answer got, as the result view and local storage keep it. */

@@ -1,6 +1,15 @@
-import { z } from 'zod';
 import { STORAGE_KEYS } from '@app/contract/constants';
 import type { DailyStatus } from '@app/contract/daily';
+import {
+  arrayOf,
+  isBoolean,
+  isInteger,
+  isString,
+  matching,
+  nullable,
+  optional,
+  shape,
+} from '@/lib/checks';
 import { readStorage, writeStorage } from '@/lib/storage';
 
 /**
@@ -10,26 +19,34 @@ import { readStorage, writeStorage } from '@/lib/storage';
  * let the page say at once that today is done.
  */
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-export const storedDailyResult = z.object({
-  day,
-  is_correct: z.boolean(),
-  correct_answers: z.array(z.string()),
+export type StoredDailyResult = {
+  day: string;
+  is_correct: boolean;
+  correct_answers: string[];
   /** What the user answered, as text; null when they left without answering. */
-  user_answer: z.string().nullable(),
-  explanation: z.string().nullable().optional(),
-  points_awarded: z.number().int().optional(),
+  user_answer: string | null;
+  explanation?: string | null | undefined;
+  points_awarded?: number | undefined;
+};
+
+const isDay = matching(/^\d{4}-\d{2}-\d{2}$/);
+
+const isStoredDailyResult = shape<StoredDailyResult>({
+  day: isDay,
+  is_correct: isBoolean,
+  correct_answers: arrayOf(isString),
+  user_answer: nullable(isString),
+  explanation: optional(nullable(isString)),
+  points_awarded: optional(isInteger),
 });
-export type StoredDailyResult = z.infer<typeof storedDailyResult>;
 
 export function readDailyAnswered(): string | undefined {
-  return readStorage(STORAGE_KEYS.dailyQuestionAnswered, day);
+  return readStorage(STORAGE_KEYS.dailyQuestionAnswered, isDay);
 }
 
 /** The stored result, only if it is the one of `today`. */
 export function readDailyResult(today: string): StoredDailyResult | undefined {
-  const result = readStorage(STORAGE_KEYS.dailyQuestionResult, storedDailyResult);
+  const result = readStorage(STORAGE_KEYS.dailyQuestionResult, isStoredDailyResult);
   return result?.day === today ? result : undefined;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { duel as duelSchema, type CreateDuelRequest, type Duel } from '@app/contract/duel';
+import type { CreateDuelRequest, Duel } from '@app/contract/duel';
 import { api } from '@/lib/api-client';
 import { duelKeys } from './keys';
 
 /** `POST /api/duels {quiz_id, opponent_id}` (201): a pending duel, for the opponent to accept. */
 export function createDuel(body: CreateDuelRequest): Promise<Duel> {
-  return api.post('/api/duels', body, { schema: duelSchema });
+  return api.post('/api/duels', body);
 }
 
 /** Creating a duel, from the create page or as a rematch. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { duel as duelSchema, type Duel } from '@app/contract/duel';
+import type { Duel } from '@app/contract/duel';
 import { api } from '@/lib/api-client';
 import { duelKeys } from './keys';
 
 /** `POST /api/duels/random` (201): the server picks an opponent close in points, and a theme. */
 export function createRandomDuel(): Promise<Duel> {
-  return api.post('/api/duels/random', undefined, { schema: duelSchema });
+  return api.post('/api/duels/random');
 }
 
 export function useCreateRandomDuel() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { duelDetails, type DuelDetails } from '@app/contract/duel';
+import type { DuelDetails } from '@app/contract/duel';
 import { api } from '@/lib/api-client';
 import { duelKeys } from './keys';
 
@@ -8,7 +8,7 @@ import { duelKeys } from './keys';
  * players' answers, the right answers and the explanation.
  */
 export function getDuelDetails(id: number, signal?: AbortSignal): Promise<DuelDetails> {
-  return api.get(`/api/duels/${id}/details`, { signal, schema: duelDetails });
+  return api.get(`/api/duels/${id}/details`, { signal });
 }
 
 export function duelDetailsQueryOptions(id: number) {

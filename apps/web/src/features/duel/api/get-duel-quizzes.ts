@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { duelQuizzesResponse, type DuelQuiz } from '@app/contract/duel';
+import type { DuelQuiz, DuelQuizzesResponse } from '@app/contract/duel';
 import { api } from '@/lib/api-client';
 import { duelKeys } from './keys';
 
 /** `GET /api/duel-quizzes`: the themes a duel is played on, one per training module and a mixed one. */
 export function getDuelQuizzes(signal?: AbortSignal): Promise<DuelQuiz[]> {
-  return api
-    .get('/api/duel-quizzes', { signal, schema: duelQuizzesResponse })
-    .then((body) => body.data);
+  return api.get<DuelQuizzesResponse>('/api/duel-quizzes', { signal }).then((body) => body.data);
 }
 
 export function duelQuizzesQueryOptions() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { duel as duelSchema, type Duel } from '@app/contract/duel';
+import type { Duel } from '@app/contract/duel';
 import { api } from '@/lib/api-client';
 import { duelKeys } from './keys';
 
 /** `GET /api/duels/{id}`: the duel with both players, its rounds and the attempts the user may see. */
 export function getDuel(id: number, signal?: AbortSignal): Promise<Duel> {
-  return api.get(`/api/duels/${id}`, { signal, schema: duelSchema });
+  return api.get(`/api/duels/${id}`, { signal });
 }
 
 export function duelQueryOptions(id: number) {

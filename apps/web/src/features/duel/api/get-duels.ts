@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { duelList, type DuelList } from '@app/contract/duel';
+import type { DuelList } from '@app/contract/duel';
 import { api } from '@/lib/api-client';
 import { duelKeys, type DuelListStatus } from './keys';
 
@@ -9,7 +9,7 @@ export function getDuels(
   page: number,
   signal?: AbortSignal,
 ): Promise<DuelList> {
-  return api.get('/api/duels', { signal, query: { status, page }, schema: duelList });
+  return api.get('/api/duels', { signal, query: { status, page } });
 }
 
 export function duelsQueryOptions(status: DuelListStatus, page: number) {

@@ -1,4 +1,4 @@
-import { roundQuiz, type RoundQuiz } from '@app/contract/duel';
+import type { RoundQuiz } from '@app/contract/duel';
 import { api } from '@/lib/api-client';
 
 /**
@@ -6,5 +6,5 @@ import { api } from '@/lib/api-client';
  * with its questions (never their answers) and those already answered.
  */
 export function getRoundQuiz(id: number, round: number, signal?: AbortSignal): Promise<RoundQuiz> {
-  return api.get(`/api/duels/${id}/rounds/${round}/quiz`, { signal, schema: roundQuiz });
+  return api.get(`/api/duels/${id}/rounds/${round}/quiz`, { signal });
 }

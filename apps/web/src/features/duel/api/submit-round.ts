@@ -1,9 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  submitRoundResponse,
-  type SubmitRoundRequest,
-  type SubmitRoundResponse,
-} from '@app/contract/duel';
+import type { SubmitRoundRequest, SubmitRoundResponse } from '@app/contract/duel';
 import { currentUserQueryKey } from '@/api/get-current-user';
 import { api } from '@/lib/api-client';
 import { duelKeys } from './keys';
@@ -17,11 +13,7 @@ export function submitRound({
   attempt_id,
   time_seconds,
 }: SubmitRoundInput): Promise<SubmitRoundResponse> {
-  return api.post(
-    `/api/duels/${duelId}/rounds/${round}/submit`,
-    { attempt_id, time_seconds },
-    { schema: submitRoundResponse },
-  );
+  return api.post(`/api/duels/${duelId}/rounds/${round}/submit`, { attempt_id, time_seconds });
 }
 
 export function useSubmitRound() {

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { apostropheThousands, type Duel, type DuelRound } from '@app/contract/duel';
+import type { Duel, DuelRound } from '@app/contract/duel';
+import { apostropheThousands } from '@app/contract/duel-rules';
 import { paths } from '@/app/paths';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, ButtonLink } from '@/components/ui/button';

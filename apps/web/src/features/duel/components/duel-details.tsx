@@ -1,4 +1,5 @@
-import { apostropheThousands, type Duel, type DuelDetails } from '@app/contract/duel';
+import type { Duel, DuelDetails } from '@app/contract/duel';
+import { apostropheThousands } from '@app/contract/duel-rules';
 import { Button } from '@/components/ui/button';
 import { GameError, GamePending } from '@/components/ui/game-message';
 import { t } from '@/lib/i18n';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { DUEL_REWARDS } from '@app/contract/duel';
+import { DUEL_REWARDS } from '@app/contract/duel-rules';
 import { Button } from '@/components/ui/button';
 import { t } from '@/lib/i18n';
 import type { Sides } from '../utils/duel-rules';

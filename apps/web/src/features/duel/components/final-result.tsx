@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { apostropheThousands, type Duel } from '@app/contract/duel';
+import type { Duel } from '@app/contract/duel';
+import { apostropheThousands } from '@app/contract/duel-rules';
 import { Button } from '@/components/ui/button';
 import { t } from '@/lib/i18n';
 import { outcomeOf, rewardOf, totalsOf, type Sides } from '../utils/duel-rules';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { DUEL_ROUNDS } from '@app/contract/constants';
-import { apostropheThousands, type Duel } from '@app/contract/duel';
+import type { Duel } from '@app/contract/duel';
+import { apostropheThousands } from '@app/contract/duel-rules';
 import type { PublicUser } from '@app/contract/ranking';
 import { paths } from '@/app/paths';
 import { Avatar } from '@/components/ui/avatar';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { apostropheThousands, type RoundQuiz, type SubmitRoundResponse } from '@app/contract/duel';
-import { OPEN_ANSWER_MAX_LENGTH } from '@app/contract/quiz';
+import type { RoundQuiz, SubmitRoundResponse } from '@app/contract/duel';
+import { apostropheThousands } from '@app/contract/duel-rules';
+import { OPEN_ANSWER_MAX_LENGTH } from '@app/contract/quiz-rules';
 import { checkAnswer } from '@/api/check-answer';
 import { AnswerChoices, type ChoiceState } from '@/components/ui/answer-choices';
 import { Button } from '@/components/ui/button';

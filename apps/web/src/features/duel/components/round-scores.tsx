@@ -1,4 +1,5 @@
-import { apostropheThousands, type Duel } from '@app/contract/duel';
+import type { Duel } from '@app/contract/duel';
+import { apostropheThousands } from '@app/contract/duel-rules';
 import { t } from '@/lib/i18n';
 import { attemptOf, formatClock, totalsOf, type Sides } from '../utils/duel-rules';
 import styles from './round-scores.module.css';

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DUEL_LIST_STATUSES, DUEL_REWARDS, type Duel } from '@app/contract/duel';
+import type { Duel } from '@app/contract/duel';
+import { DUEL_LIST_STATUSES, DUEL_REWARDS } from '@app/contract/duel-rules';
 import { useCurrentUser } from '@/api/get-current-user';
 import { paths } from '@/app/paths';
 import { Button, ButtonLink } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { storeCompletions, type StoreCompletions } from '@app/contract/training';
+import type { StoreCompletions } from '@app/contract/training';
 import { api } from '@/lib/api-client';
 
 /**
@@ -10,7 +10,7 @@ import { api } from '@/lib/api-client';
 export const storeCompletionsQueryKey = ['training', 'store-completions'] as const;
 
 export function getStoreCompletions(signal?: AbortSignal): Promise<StoreCompletions> {
-  return api.get('/api/training/store-completions', { signal, schema: storeCompletions });
+  return api.get('/api/training/store-completions', { signal });
 }
 
 export function storeCompletionsQueryOptions() {

@@ -1,4 +1,4 @@
-import { trainingProgress } from '@app/contract/training';
+import { trainingProgress } from '@app/contract/training-rules';
 import { useTrainingModules } from '@/api/get-training-modules';
 import { paths } from '@/app/paths';
 import { ButtonLink } from '@/components/ui/button';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { nextSplit, type Split } from '@app/contract/ranking';
+import type { Split } from '@app/contract/ranking';
+import { nextSplit } from '@app/contract/ranking-rules';
 import { useSplits } from '@/api/get-splits';
 import { paths } from '@/app/paths';
 import { Button, ButtonLink } from '@/components/ui/button';

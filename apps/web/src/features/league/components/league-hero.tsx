@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { nextSplit } from '@app/contract/ranking';
+import { nextSplit } from '@app/contract/ranking-rules';
 import { useSplits } from '@/api/get-splits';
 import { paths } from '@/app/paths';
 import { Button, ButtonLink } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { trainingProgress } from '@app/contract/training';
+import { trainingProgress } from '@app/contract/training-rules';
 import { useTrainingModules } from '@/api/get-training-modules';
 import { paths } from '@/app/paths';
 import { ButtonLink } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { RANKING_PAGE_SIZE } from '@app/contract/ranking';
-import { usersResponse, type Colleague } from '@app/contract/user';
+import { RANKING_PAGE_SIZE } from '@app/contract/ranking-rules';
+import type { Colleague, UsersResponse } from '@app/contract/user';
 import { api } from '@/lib/api-client';
 
 /**
@@ -12,10 +12,9 @@ export async function getColleagues(
   userId: number,
   signal?: AbortSignal,
 ): Promise<Colleague[]> {
-  const list = await api.get('/api/users', {
+  const list = await api.get<UsersResponse>('/api/users', {
     signal,
     query: { store_id: storeId, sort: 'name', order: 'asc', per_page: RANKING_PAGE_SIZE.max },
-    schema: usersResponse,
   });
   return list.data.filter((colleague) => colleague.id !== userId);
 }

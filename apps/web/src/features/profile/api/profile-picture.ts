@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profilePictureResponse, type ProfilePictureResponse } from '@app/contract/user';
+import type { ProfilePictureResponse } from '@app/contract/user';
 import { currentUserQueryKey } from '@/api/get-current-user';
 import { api } from '@/lib/api-client';
 import { useStoreCurrentUser } from '../utils/store-current-user';
@@ -8,16 +8,17 @@ import { useStoreCurrentUser } from '../utils/store-current-user';
 export function uploadProfilePicture(file: File): Promise<ProfilePictureResponse> {
   const body = new FormData();
   body.append('profile_picture', file);
-  return api.post('/api/user/profile-picture', body, { schema: profilePictureResponse });
+  return api.post('/api/user/profile-picture', body);
 }
 
 /** `DELETE /api/user/profile-picture`: back to the default avatar, whose address it returns. */
 export function deleteProfilePicture(): Promise<ProfilePictureResponse> {
-  return api.delete('/api/user/profile-picture', {
-    schema: profilePictureResponse
-      .partial({ profile_picture: true })
-      .transform((body) => ({ ...body, profile_picture: body.profile_picture ?? null })),
-  });
+  // It answers with the default avatar's address only: no picture is stored any more.
+  return api
+    .delete<Partial<ProfilePictureResponse> & Pick<ProfilePictureResponse, 'profile_picture_url'>>(
+      '/api/user/profile-picture',
+    )
+    .then((body) => ({ ...body, profile_picture: body.profile_picture ?? null }));
 }
 
 /**

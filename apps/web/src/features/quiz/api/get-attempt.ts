@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { attemptResponse, type AttemptResponse, type QuizAttempt } from '@app/contract/quiz';
+import type { AttemptResponse, QuizAttempt } from '@app/contract/quiz';
 import { api } from '@/lib/api-client';
 
 /** `GET /api/quiz/attempt/:id`: an open attempt with the answers already locked, or its result. */
@@ -8,7 +8,7 @@ export type OpenAttempt = Extract<AttemptResponse, { completed: false }>;
 export const attemptQueryKey = (attemptId: number) => ['quiz', 'attempt', attemptId] as const;
 
 export function getAttempt(attemptId: number, signal?: AbortSignal): Promise<AttemptResponse> {
-  return api.get(`/api/quiz/attempt/${attemptId}`, { signal, schema: attemptResponse });
+  return api.get(`/api/quiz/attempt/${attemptId}`, { signal });
 }
 
 /** A quiz just generated, as `attempt/:id` would return it: open, nothing answered yet. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { quizResult, type QuizResult, type SubmitAnswer } from '@app/contract/quiz';
+import type { QuizResult, SubmitAnswer } from '@app/contract/quiz';
 import { currentUserQueryKey } from '@/api/get-current-user';
 import { api } from '@/lib/api-client';
 
@@ -11,11 +11,7 @@ export type SubmitQuizInput = { attemptId: number; answers: SubmitAnswer[] };
  * says the session expired before sending the user to the login page.
  */
 export function submitQuiz({ attemptId, answers }: SubmitQuizInput): Promise<QuizResult> {
-  return api.post(
-    `/api/quiz/submit/${attemptId}`,
-    { answers },
-    { schema: quizResult, redirectOnUnauthorized: false },
-  );
+  return api.post(`/api/quiz/submit/${attemptId}`, { answers }, { redirectOnUnauthorized: false });
 }
 
 export function useSubmitQuiz() {

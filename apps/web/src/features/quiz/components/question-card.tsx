@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { OPEN_ANSWER_MAX_LENGTH, type QuizQuestion } from '@app/contract/quiz';
+import type { QuizQuestion } from '@app/contract/quiz';
+import { OPEN_ANSWER_MAX_LENGTH } from '@app/contract/quiz-rules';
 import { AnswerChoices, type ChoiceState } from '@/components/ui/answer-choices';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';

@@ -1,19 +1,14 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import {
-  MAX_ID,
-  inferLevel,
-  quizAttempt,
-  type AttemptResponse,
-  type QuizAttempt,
-  type QuizResult,
-} from '@app/contract/quiz';
+import { DIFFICULTIES, QUESTION_MODES } from '@app/contract/constants';
+import type { AttemptResponse, QuizAttempt, QuizQuestion, QuizResult } from '@app/contract/quiz';
+import { ATTEMPT_KINDS, MAX_ID, inferLevel } from '@app/contract/quiz-rules';
 import { paths } from '@/app/paths';
 import { ButtonLink } from '@/components/ui/button';
 import { GameFrame } from '@/components/ui/game-frame';
 import { GameError, GameMessage, GamePending } from '@/components/ui/game-message';
 import { isApiError } from '@/lib/api-client';
+import { arrayOf, isInteger, isString, oneOf, shape } from '@/lib/checks';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { asOpenAttempt, useAttempt } from '../api/get-attempt';
@@ -21,8 +16,27 @@ import { QuizHeading } from '../components/quiz-heading';
 import { QuizRunner } from '../components/quiz-runner';
 import { isQuizSubmitted, markQuizSubmitted, saveQuizResult } from '../utils/quiz-storage';
 
+const isQuizQuestion = shape<QuizQuestion>({
+  question_id: isInteger,
+  text: isString,
+  mode: oneOf(QUESTION_MODES),
+  choices: arrayOf(shape({ id: isInteger, text: isString })),
+  category: isString,
+  category_key: isString,
+  points: isInteger,
+});
+
 /** The navigation state the start page leaves: the quiz just generated. */
-const playState = z.object({ quiz: quizAttempt });
+const isPlayState = shape<{ quiz: QuizAttempt }>({
+  quiz: shape<QuizAttempt>({
+    attempt_id: isInteger,
+    kind: oneOf(ATTEMPT_KINDS),
+    title: isString,
+    difficulty: oneOf(DIFFICULTIES),
+    expires_at: isString,
+    questions: arrayOf(isQuizQuestion),
+  }),
+});
 
 /** The attempt id of the query: a number, `missing`, or `invalid`. */
 function parseAttemptId(raw: string | null): number | 'missing' | 'invalid' {
@@ -117,10 +131,8 @@ function QuizPlay({ attemptId }: { attemptId: number }) {
   // Read once: submitting this attempt below must not turn this page into a replay.
   const [submittedBefore] = useState(() => isQuizSubmitted(attemptId));
   const [carried] = useState<QuizAttempt | undefined>(() => {
-    const parsed = playState.safeParse(location.state);
-    return parsed.success && parsed.data.quiz.attempt_id === attemptId
-      ? parsed.data.quiz
-      : undefined;
+    const state: unknown = location.state;
+    return isPlayState(state) && state.quiz.attempt_id === attemptId ? state.quiz : undefined;
   });
   const attempt = useAttempt(attemptId, {
     initialData: carried ? asOpenAttempt(carried) : undefined,

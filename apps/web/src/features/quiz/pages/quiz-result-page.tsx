@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { z } from 'zod';
-import { inferLevel, resultMessage } from '@app/contract/quiz';
+import { inferLevel, resultMessage } from '@app/contract/quiz-rules';
 import { paths } from '@/app/paths';
 import { ButtonLink } from '@/components/ui/button';
 import { Emblem } from '@/components/ui/emblem';
 import { GameFrame } from '@/components/ui/game-frame';
 import { GameMessage } from '@/components/ui/game-message';
+import { isInteger, shape } from '@/lib/checks';
 import { formatDuration, formatPoints } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -14,14 +14,14 @@ import { QuizHeading } from '../components/quiz-heading';
 import { readQuizResult, type StoredQuizResult } from '../utils/quiz-storage';
 import styles from './quiz-result-page.module.css';
 
-const resultState = z.object({ attemptId: z.number().int() });
+const isResultState = shape<{ attemptId: number }>({ attemptId: isInteger });
 
 /** The attempt the play page finished (navigation state); without one, the latest stored result. */
 function useStoredResult(): StoredQuizResult | undefined {
   const location = useLocation();
   const [result] = useState(() => {
-    const state = resultState.safeParse(location.state);
-    return readQuizResult(state.success ? state.data.attemptId : undefined);
+    const state: unknown = location.state;
+    return readQuizResult(isResultState(state) ? state.attemptId : undefined);
   });
   return result;
 }

@@ -1,6 +1,15 @@
-import { z } from 'zod';
-import { DIFFICULTIES, STORAGE_KEYS } from '@app/contract/constants';
-import { quizResult, type QuizResult } from '@app/contract/quiz';
+import { DIFFICULTIES, STORAGE_KEYS, type Difficulty } from '@app/contract/constants';
+import type { QuizResult } from '@app/contract/quiz';
+import {
+  arrayOf,
+  isBoolean,
+  isInteger,
+  isRecord,
+  isString,
+  oneOf,
+  optional,
+  shape,
+} from '@/lib/checks';
 import { readStorage, writeStorage } from '@/lib/storage';
 
 /**
@@ -12,21 +21,31 @@ import { readStorage, writeStorage } from '@/lib/storage';
 /** How many attempts are remembered; older ones are forgotten first. */
 export const REMEMBERED_ATTEMPTS = 50;
 
-export const storedQuizResult = quizResult.extend({
-  attempt_id: z.number().int(),
+export type StoredQuizResult = QuizResult & {
+  attempt_id: number;
   /** The quiz's title ("Quiz facile"), when the device played it. */
-  title: z.string().optional(),
-  difficulty: z.enum(DIFFICULTIES).optional(),
-  question_count: z.number().int().optional(),
-  saved_at: z.string(),
-});
-export type StoredQuizResult = z.infer<typeof storedQuizResult>;
+  title?: string | undefined;
+  difficulty?: Difficulty | undefined;
+  question_count?: number | undefined;
+  saved_at: string;
+};
 
-const submittedQuizzes = z.array(z.number().int());
-const quizResults = z.record(z.string(), z.unknown());
+const isStoredQuizResult = shape<StoredQuizResult>({
+  score: isInteger,
+  max_points: isInteger,
+  duration: isInteger,
+  speed_bonus: isInteger,
+  correct_count: isInteger,
+  ranked: isBoolean,
+  attempt_id: isInteger,
+  title: optional(isString),
+  difficulty: optional(oneOf(DIFFICULTIES)),
+  question_count: optional(isInteger),
+  saved_at: isString,
+});
 
 export function readSubmittedQuizzes(): number[] {
-  return readStorage(STORAGE_KEYS.submittedQuizzes, submittedQuizzes) ?? [];
+  return readStorage(STORAGE_KEYS.submittedQuizzes, arrayOf(isInteger)) ?? [];
 }
 
 export function isQuizSubmitted(attemptId: number): boolean {
@@ -41,12 +60,8 @@ export function markQuizSubmitted(attemptId: number): void {
 
 /** Every readable stored result, oldest first; an entry of another shape is skipped. */
 function readResults(): StoredQuizResult[] {
-  const raw = readStorage(STORAGE_KEYS.quizResults, quizResults) ?? {};
-  const results: StoredQuizResult[] = [];
-  for (const value of Object.values(raw)) {
-    const parsed = storedQuizResult.safeParse(value);
-    if (parsed.success) results.push(parsed.data);
-  }
+  const stored = readStorage(STORAGE_KEYS.quizResults, isRecord) ?? {};
+  const results = Object.values(stored).filter(isStoredQuizResult);
   return results.sort((a, b) => (a.saved_at < b.saved_at ? -1 : a.saved_at > b.saved_at ? 1 : 0));
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { globalRanking, type GlobalRanking } from '@app/contract/ranking';
+import type { GlobalRanking } from '@app/contract/ranking';
 import { api } from '@/lib/api-client';
 import type { ListQuery } from '@/lib/use-list-filters';
 
@@ -10,7 +10,7 @@ import type { ListQuery } from '@/lib/use-list-filters';
 export const rankingsQueryKey = ['rankings'] as const;
 
 export function getGlobalRanking(query: ListQuery, signal?: AbortSignal): Promise<GlobalRanking> {
-  return api.get('/api/rankings/global', { signal, query, schema: globalRanking });
+  return api.get('/api/rankings/global', { signal, query });
 }
 
 export function globalRankingQueryOptions(query: ListQuery) {

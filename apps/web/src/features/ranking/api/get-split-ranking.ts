@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { splitRanking, type SplitRanking } from '@app/contract/ranking';
+import type { SplitRanking } from '@app/contract/ranking';
 import { api } from '@/lib/api-client';
 import type { ListQuery } from '@/lib/use-list-filters';
 import { rankingsQueryKey } from './get-global-ranking';
@@ -16,7 +16,6 @@ export function getSplitRanking(
   return api.get(`/api/rankings/split/${encodeURIComponent(splitId)}`, {
     signal,
     query,
-    schema: splitRanking,
   });
 }
 

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { RANKING_PAGE_SIZE, currentSplit, type Split } from '@app/contract/ranking';
+import type { Split } from '@app/contract/ranking';
+import { RANKING_PAGE_SIZE, currentSplit } from '@app/contract/ranking-rules';
 import { useCurrentUser } from '@/api/get-current-user';
 import { useSplits } from '@/api/get-splits';
 import { useStores } from '@/api/get-stores';

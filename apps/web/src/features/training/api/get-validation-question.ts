@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { QuizAttempt } from '@app/contract/quiz';
-import { TRAINING_VALIDATION_DIFFICULTIES } from '@app/contract/training';
+import { TRAINING_VALIDATION_DIFFICULTIES } from '@app/contract/training-rules';
 import { generateQuiz } from '@/api/generate-quiz';
 
 /** Easy or medium, at random (SPEC.md §9). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { trainingProgress } from '@app/contract/training';
+import { trainingProgress } from '@app/contract/training-rules';
 import { useTrainingModules } from '@/api/get-training-modules';
 import { Button } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';

@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { USER_SORTS } from '@app/contract/user';
+import { USER_SORTS } from '@app/contract/ranking-rules';
 import { useStores } from '@/api/get-stores';
 import { Button } from '@/components/ui/button';
 import { ListFilters } from '@/components/ui/list-filters';
