@@ -1,13 +1,35 @@
 /** Calendar days (`YYYY-MM-DD`) in a given IANA time zone. */
 
 export function localDay(at: Date, timeZone: string): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
+  return formatter(
+    dayFormats,
     timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+    () =>
+      // en-CA formats dates as YYYY-MM-DD.
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }),
+  ).format(at);
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A formatter per time zone, made once: making one costs far more than formatting with it. */
+function formatter(
+  made: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  make: () => Intl.DateTimeFormat,
+): Intl.DateTimeFormat {
+  let format = made.get(timeZone);
+  if (!format) {
+    format = make();
+    made.set(timeZone, format);
+  }
+  return format;
 }
 
 export function addDays(day: string, days: number): string {
@@ -26,16 +48,21 @@ export function startOfDay(day: string, timeZone: string): string {
 }
 
 function offsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = formatter(
+    instantFormats,
     timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }),
+  ).formatToParts(new Date(instant));
   const value = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(
     value('year'),
