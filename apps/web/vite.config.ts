@@ -1,11 +1,21 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './vite/precompress';
+import { precompress } from './vite/precompress.ts';
+import { preloadFonts } from './vite/preload-fonts.ts';
 
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The faces of the first screen of /login (title, text, labels and buttons).
+    preloadFonts([
+      'cormorant-garamond-latin-500-normal.woff2',
+      'inter-latin-400-normal.woff2',
+      'inter-latin-500-normal.woff2',
+    ]),
+    precompress(),
+  ],
   resolve: {
     // `@/` points at `src/`, as declared in tsconfig.json.
     tsconfigPaths: true,
