@@ -14,7 +14,7 @@ const external = Object.keys(dependencies).filter((name) => !name.startsWith('@a
 
 /** Builds `dist/server.js` and `dist/admin.js`; returns the server's entry file. */
 export async function buildServer() {
-  await build({
+  const result = await build({
     entryPoints: {
       server: path.join(SERVER_DIR, 'src/server.ts'),
       admin: path.join(SERVER_DIR, 'src/cli/admin.ts'),
@@ -27,8 +27,16 @@ export async function buildServer() {
     target: 'node20',
     external: external.flatMap((name) => [name, `${name}/*`]),
     sourcemap: true,
+    metafile: true,
     logLevel: 'warning',
   });
+  // Chunks of earlier builds go once this one is written (never before: a server starting now
+  // must find every file its entry names).
+  const written = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(file)));
+  for (const file of fs.readdirSync(OUT_DIR)) {
+    const full = path.join(OUT_DIR, file);
+    if (!written.has(full)) fs.rmSync(full, { force: true });
+  }
   return path.join(OUT_DIR, 'server.js');
 }
 

@@ -1,5 +1,4 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { PROFILE_PICTURE_MAX_BYTES } from '@app/contract/constants';
 import type { ProfilePictureResponse } from '@app/contract/user';
 import { nowIso, type Db } from '../../db/database';
@@ -46,6 +45,8 @@ const refuse = (message: string) => invalid(PROFILE_PICTURE_FIELD, message);
 async function toAvatar(upload: Buffer): Promise<Buffer> {
   const type = await fileTypeFromBuffer(upload);
   if (!type || !ACCEPTED_TYPES.has(type.mime)) throw refuse(PROFILE_PICTURE_MESSAGES.type);
+  // The image library (about 20 MB of native code) is loaded by the first upload, not at start.
+  const { default: sharp } = await import('sharp');
   const header = await sharp(upload, { limitInputPixels: false })
     .metadata()
     .catch(() => {
