@@ -8,6 +8,7 @@ import { GENERATED_PEOPLE } from './servers.mjs';
  *   options: { seconds: number, connections: number, rate: number },
  *   engines: import('./http.mjs').EngineFigures[],
  *   ranks?: import('./rank.mjs').RankFigures,
+ *   cluster?: import('./cluster.mjs').ClusterFigures[],
  *   size?: { app: import('./size.mjs').PageWeight, bare: import('./size.mjs').PageWeight },
  *   skipped: string[],
  *   minutes?: number,
@@ -192,6 +193,7 @@ export function report(figures) {
     );
   }
 
+  if (figures.cluster) parts.push(...clusterSection(figures.cluster, options));
   if (figures.ranks) parts.push(...rankSection(figures.ranks));
   if (figures.size) parts.push(...sizeSection(figures.size));
 
@@ -319,6 +321,33 @@ function sizeSection({ app, bare }) {
         'Total ÷ bare',
       ],
       [row('`/login`', app), row('bare Vite + React', bare)],
+    ),
+  ];
+}
+
+/**
+ * @param {import('./cluster.mjs').ClusterFigures[]} cluster
+ * @param {{ seconds: number, connections: number }} options
+ */
+function clusterSection(cluster, options) {
+  const one = cluster[0]?.figures;
+  return [
+    '## Several instances behind nginx',
+    `\`GET /api/user\` through nginx (\`deploy/nginx/academy.conf\`, round robin) with wrk, one thread, ` +
+      `${options.connections} connections, ${options.seconds} s, on PostgreSQL with the demo data and the ` +
+      'ranks in Redis. nginx and the instances share the machine’s cores with the load generator, ' +
+      'so the total cannot grow with instances: the ratio to one instance shows how flat the cost ' +
+      'of a request stays as instances are added (1× is perfectly flat).',
+    table(
+      ['Instances', 'req/s', '÷ 1 instance', 'p50 ms', 'p99 ms', 'non-2xx'],
+      cluster.map(({ instances, figures }) => [
+        instances,
+        num(figures.rps),
+        one ? ratio(figures.rps, one.rps) : '',
+        num(figures.p50),
+        num(figures.p99),
+        figures.errors,
+      ]),
     ),
   ];
 }

@@ -5,13 +5,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import prettier from 'prettier';
 import { buildWebIfNeeded } from '../web-build.mjs';
+import { measureCluster } from './cluster.mjs';
 import { measureHttp } from './http.mjs';
 import { ROOT, hasCommand, machine, pinning, tempDir } from './lib.mjs';
 import { measureRanks } from './rank.mjs';
 import { report } from './report.mjs';
 import { measureWebSize } from './size.mjs';
 
-const SUITES = ['http', 'postgres', 'rank', 'size', 'lighthouse'];
+const SUITES = ['http', 'postgres', 'cluster', 'rank', 'size', 'lighthouse'];
 const OUTPUT = path.join(ROOT, 'docs/benchmarks.md');
 
 const USAGE = `Usage: npm run bench [-- options]
@@ -23,7 +24,8 @@ const USAGE = `Usage: npm run bench [-- options]
   --note TEXT         a sentence added to the report
   --out FILE          where to write the report (default: docs/benchmarks.md on a full run only)
 
-PostgreSQL is measured when DATABASE_URL is postgres://… (a database is created and dropped);
+PostgreSQL is measured when DATABASE_URL is postgres://… (a database is created and dropped), and
+with it 1, 2 and 4 instances behind nginx (the Debian package) sharing Redis;
 Redis (rank store) at REDIS_URL, default redis://127.0.0.1:6379, when it answers.`;
 
 const { values } = parseArgs({
@@ -109,6 +111,17 @@ if (wants('postgres')) {
     figures.engines.push(await measureHttp('postgres', pin, options));
   } else {
     skipped.push('HTTP on PostgreSQL: DATABASE_URL does not name a PostgreSQL database.');
+  }
+}
+if (wants('cluster')) {
+  const nginx = hasCommand('nginx') || fs.existsSync('/usr/sbin/nginx');
+  if (!postgresUrl) {
+    skipped.push('Instances behind nginx: DATABASE_URL does not name a PostgreSQL database.');
+  } else if (!nginx) {
+    skipped.push('Instances behind nginx: nginx is not installed (apt-get install nginx).');
+  } else {
+    console.log('▸ Instances behind nginx');
+    figures.cluster = await measureCluster(pin, { ...numbers, webDist, postgresUrl, redisUrl });
   }
 }
 figures.minutes = (Date.now() - started) / 60_000;
