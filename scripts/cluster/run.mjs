@@ -115,3 +115,5 @@ const stop = async () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// The terminal closed: without this, nginx (for which SIGHUP means reload) would outlive us.
+process.on('SIGHUP', stop);
