@@ -69,7 +69,7 @@ export function siteConf(text: string, values: SiteValues): string {
 
 /**
  * How long nginx leaves out an instance it saw fail (the upstream's `fail_timeout`): an instance
- * restarted in a deploy is taken back only once that time has passed since its stop.
+ * restarted in a deploy is taken back once that time has passed since it became ready.
  */
 export function failTimeoutMs(text = fs.readFileSync(SITE_FILE, 'utf8')): number {
   const seconds = /^\s*server\s+\S+\s.*\bfail_timeout=(\d+)s?\b/m.exec(text)?.[1];
@@ -372,10 +372,10 @@ export class Cluster {
 
   /**
    * A deploy: each instance in turn stopped with SIGTERM and waited for, started again and waited
-   * for until ready; the next one stops once nginx may send to this one again (the upstream's
-   * `fail_timeout` after the stop: nginx leaves out for that long an instance it saw refuse a
-   * connection, and with two instances left out at once the third would carry everything alone).
-   * `onStopping` runs right after the signal is sent.
+   * for until ready; the next one stops once nginx may send to this one again. nginx leaves out
+   * for the upstream's `fail_timeout` an instance it saw refuse a connection, the last time at
+   * most when it became ready: the next one stops `fail_timeout` after that, or nginx could be
+   * left with no instance it would send to. `onStopping` runs right after the signal is sent.
    */
   async rollingRestart(
     onStep?: (step: { index: number; exitCode: number | null; stopMs: number }) => void,
@@ -391,7 +391,7 @@ export class Cluster {
       await probing;
       await this.startInstance(index);
       onStep?.({ index, exitCode: code, stopMs });
-      if (index < this.ports.length - 1) await sleep(started + settleMs + 500 - Date.now());
+      if (index < this.ports.length - 1) await sleep(settleMs);
     }
   }
 

@@ -54,7 +54,7 @@ const RATE_LIMIT = 60;
 const SILENT_CONNECTIONS = 1000;
 const STOP_WITHIN_MS = 10_000;
 /** A loaded machine may take a moment to run the signal's handler. */
-const READY_FAILS_WITHIN_MS = 500;
+const READY_FAILS_WITHIN_MS = 1000;
 
 type Options = {
   instances: number;
