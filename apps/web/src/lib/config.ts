@@ -46,14 +46,17 @@ export function readConfig(doc: Document | undefined = globalThis.document): App
   if (name === undefined || slug === undefined) {
     console.warn('app-config: invalid brandName or brandSlug; using the defaults for them.');
   }
-  const timeZone =
-    typeof fields.timeZone === 'string' && isTimeZone(fields.timeZone)
-      ? fields.timeZone
-      : DEFAULT_CONFIG.timeZone;
+  const zone = fields.timeZone;
+  let timeZone: string | undefined;
   return {
     brandName: name ?? DEFAULT_CONFIG.brandName,
     brandSlug: slug ?? DEFAULT_CONFIG.brandSlug,
-    timeZone,
+    // Checked when first read: the check loads the browser's time zone data, tens of milliseconds
+    // that the first page of a visit does not need (only the league page's countdown does).
+    get timeZone() {
+      timeZone ??= typeof zone === 'string' && isTimeZone(zone) ? zone : DEFAULT_CONFIG.timeZone;
+      return timeZone;
+    },
   };
 }
 

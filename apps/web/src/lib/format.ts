@@ -17,14 +17,18 @@ export function formatDuration(totalSeconds: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('fr-CH', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+// Made on first use: a date format costs the pages that never show a date (quiz start) its
+// locale data when their code loads.
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 /** A day in French, as the badges show when they were earned: 12 mars 2025. */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  dateFormat ??= new Intl.DateTimeFormat('fr-CH', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  return dateFormat.format(date);
 }
