@@ -10,6 +10,7 @@ import { trustProxyOption, type Config } from './config';
 import type { Db } from './db/database';
 import authPlugin, { apiAccessOf } from './plugins/auth';
 import securityHeadersPlugin from './plugins/security-headers';
+import shutdownPlugin from './plugins/shutdown';
 import compress from '@fastify/compress';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
@@ -57,6 +58,8 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests that arrive while the app closes get plugins/shutdown.ts's answer instead.
+    return503OnClosing: false,
     // The proxy's request id when it sends a plausible one, else a new one: in every log line and response.
     requestIdHeader: false,
     genReqId: (request) => {
@@ -73,14 +76,7 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
 
   await app.register(securityHeadersPlugin);
-  // Answers above 1 KiB in brotli (a quick level) or gzip, as the client accepts; the web build's
-  // files go as their precompressed copies (plugins/web.ts), already encoded.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
-  });
+  await app.register(shutdownPlugin);
   // An API answer holds a person's data: no browser or proxy stores it (ASVS 8.2.1), and opened
   // directly it is a file to save, never a page to render (ASVS 14.4.2).
   app.addHook('onSend', async (request, reply) => {
@@ -100,19 +96,30 @@ export async function buildApp({
   await app.register(rankingPlugin);
   await app.register(docsPlugin);
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(userRoutes);
-  await app.register(quizRoutes);
-  await app.register(trainingRoutes);
-  await app.register(dailyRoutes);
-  await app.register(statsRoutes);
-  await app.register(rankingRoutes);
-  await app.register(duelRoutes);
-  await app.register(storeRoutes);
-  await app.register(titleRoutes);
-  await app.register(badgeRoutes);
-  await app.register(profilePictureRoutes);
+  // The API's routes, in a scope of their own: answers above 1 KiB go in brotli (a quick level)
+  // or gzip, as the client accepts. The web build's files go as the copies the build compressed
+  // (plugins/web.ts).
+  await app.register(async (api) => {
+    await api.register(compress, {
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      zlibOptions: { level: 6 },
+    });
+    await api.register(healthRoutes);
+    await api.register(authRoutes);
+    await api.register(userRoutes);
+    await api.register(quizRoutes);
+    await api.register(trainingRoutes);
+    await api.register(dailyRoutes);
+    await api.register(statsRoutes);
+    await api.register(rankingRoutes);
+    await api.register(duelRoutes);
+    await api.register(storeRoutes);
+    await api.register(titleRoutes);
+    await api.register(badgeRoutes);
+    await api.register(profilePictureRoutes);
+  });
 
   await app.register(webPlugin);
   return app;

@@ -76,10 +76,11 @@ function limitAttacks(store: 'memory' | 'redis') {
     const flood = await times(LIMIT, () => get('/api/user', bearer(forged()), '10.0.0.66'));
     expect(flood).toEqual(Array(LIMIT).fill(401));
     expectRefused(await get('/api/user', bearer(forged()), '10.0.0.66'));
-    expectRefused(await get('/api/health', {}, '10.0.0.66'));
     expectRefused(await get('/api/nothing-here', {}, '10.0.0.66'));
+    // Health probes are never limited, even from the flooded address.
+    expect((await get('/api/health', {}, '10.0.0.66')).statusCode).toBe(200);
     // Someone else at another address, and a valid token at the flooded one, are not affected.
-    expect((await get('/api/health', {}, '10.0.0.67')).statusCode).toBe(200);
+    expect((await get('/api/user', bearer(forged()), '10.0.0.67')).statusCode).toBe(401);
     expect((await get('/api/user', bearer(ana.token), '10.0.0.66')).statusCode).toBe(200);
   });
 }
@@ -115,6 +116,13 @@ describe('API rate limit, counts in memory', () => {
     expect(codes).toEqual(Array(LIMIT * 2).fill(204));
     const pages = await times(LIMIT * 2, () => get('/login', {}, '10.0.0.71'));
     expect(pages).not.toContain(429);
+  });
+
+  it('never counts the health probes of load balancers', async () => {
+    await start();
+    const probes = await times(LIMIT * 3, () => get('/api/health/ready', {}, '10.0.0.80'));
+    expect(probes).toEqual(Array(LIMIT * 3).fill(200));
+    expect((await get('/api/health', {}, '10.0.0.80')).statusCode).toBe(200);
   });
 
   it('is off with API_RATE_LIMIT=0', async () => {

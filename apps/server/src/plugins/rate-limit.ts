@@ -7,6 +7,13 @@ import { HttpError } from '../lib/http-error';
 import { clientKey } from '../modules/auth/client-key';
 import { apiAccessOf } from './auth';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A health probe of load balancers and orchestrators: never rate limited. */
+    probe?: boolean;
+  }
+}
+
 const WINDOW_MS = 60 * 1000;
 /** Tokens and addresses counted at once in one instance's memory. */
 const LOCAL_ENTRIES = 100_000;
@@ -45,7 +52,7 @@ export default fp(
     const limit = app.rateLimit();
     // After the auth plugin's onRequest hook has read the token, before it refuses anonymous calls.
     app.addHook('onRequest', async function (request, reply) {
-      if (apiAccessOf(request) === 'none') return;
+      if (apiAccessOf(request) === 'none' || request.routeOptions.config.probe === true) return;
       await limit.call(this, request, reply);
     });
   },

@@ -33,7 +33,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     {
-      config: { public: true },
+      config: { public: true, probe: true },
       logLevel: 'warn',
       schema: {
         tags: ['health'],
@@ -48,7 +48,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/ready',
     {
-      config: { public: true },
+      config: { public: true, probe: true },
       logLevel: 'warn',
       schema: {
         tags: ['health'],

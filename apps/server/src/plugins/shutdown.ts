@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES } from '@app/contract/errors';
+
+/** How long a client is asked to wait when this instance is stopping: another one answers. */
+const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * While the app closes (SIGTERM: a deploy), requests still in flight finish and a request that
+ * arrives on a connection opened before gets 503 `{message}` with `Retry-After`, in the API's
+ * shape, with the security headers and its request id; readiness answers it too. The listener is
+ * closed, so new connections go to other instances (Fastify's own answer is turned off in app.ts).
+ */
+export default fp(
+  async function shutdown(app: FastifyInstance) {
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      if (!closing) return;
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .header('connection', 'close')
+        .send({ message: MESSAGES.serviceUnavailable });
+    });
+  },
+  { name: 'shutdown' },
+);
