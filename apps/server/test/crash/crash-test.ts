@@ -1,12 +1,10 @@
 // `npm run test:crash [-- --kills N --load-ms MIN-MAX]`: the server killed with SIGKILL again and
 // again under a write load, and nothing it acknowledged lost. See README.md in this folder.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { createDatabase, type Db } from '../../src/db/database';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-people';
 import { createUser } from '../../src/modules/user/user-provisioning.service';
@@ -22,6 +20,7 @@ import {
   type Player,
 } from './load';
 import { ServerProcess, sleep } from './server-process';
+import { redact, scratchDatabase } from '../scratch-database';
 
 const START_TIMEOUT_MS = 90_000;
 const QUIZ_PLAYERS = 6;
@@ -76,10 +75,6 @@ function postgresUrl(): string | undefined {
   return url && /^postgres(ql)?:\/\//.test(url) ? url : undefined;
 }
 
-function redact(url: string): string {
-  return url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
-}
-
 function isFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = net.createServer();
@@ -116,43 +111,9 @@ async function freshDatabase(
     const file = path.join(dir, 'app.db');
     return { url: `sqlite:${file}`, opened: async () => fs.existsSync(file), drop: async () => {} };
   }
-  const adminUrl = postgresUrl()!;
-  const name = `crash_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`).catch(async (error: unknown) => {
-    await admin.end();
-    throw new Error(
-      `no database could be created on ${redact(adminUrl)} (the user needs CREATEDB): ` +
-        (error instanceof Error ? error.message : String(error)),
-    );
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    // The server's connection is seen before its schema, which PostgreSQL creates in one transaction.
-    opened: async () =>
-      (
-        await admin.query(
-          'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-          [name],
-        )
-      ).rows[0].n > 0,
-    drop: async () => {
-      // The checks' closed pools may still be closing their connections: wait for them first.
-      for (let tries = 0; tries < 100; tries++) {
-        const { rows } = await admin.query(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (rows[0].n === 0) break;
-        await sleep(50);
-      }
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
+  const database = await scratchDatabase(postgresUrl()!, 'crash');
+  // The server's connection is seen before its schema, which PostgreSQL creates in one transaction.
+  return { ...database, opened: async () => (await database.sessions()) > 0 };
 }
 
 /** Runs `work` on a connection of its own, closed afterwards: no connection outlives a kill. */

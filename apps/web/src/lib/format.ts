@@ -17,18 +17,29 @@ export function formatDuration(totalSeconds: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-// Made on first use: a date format costs the pages that never show a date (quiz start) its
-// locale data when their code loads.
-let dateFormat: Intl.DateTimeFormat | undefined;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date format, made once for its locale and options, when first asked for: making one costs far
+ * more than using it (a page of days made one per day), and its locale data is loaded only by the
+ * pages that show a date.
+ */
+export function dateFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
 
 /** A day in French, as the badges show when they were earned: 12 mars 2025. */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  dateFormat ??= new Intl.DateTimeFormat('fr-CH', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
-  return dateFormat.format(date);
+  return dateFormat('fr-CH', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }

@@ -1017,7 +1017,8 @@ describe('attempts left open', () => {
     expect(await ledgerRows(user.id)).toHaveLength(0);
   });
 
-  it('is closed by the sweep as well', async () => {
+  /** A user's quiz with one right answer, left open past its deadline. */
+  async function expiredQuiz() {
     const user = await createUser(ctx);
     const quiz = await newQuiz(user, 'difficulty=easy');
     const q = quiz.questions[0]!;
@@ -1028,6 +1029,11 @@ describe('attempts left open', () => {
       answer: await rightAnswer(q),
     });
     await backdate(quiz.attempt_id, 2 * 3600 + 1);
+    return { user, quiz };
+  }
+
+  it('is closed by the sweep as well', async () => {
+    const { user, quiz } = await expiredQuiz();
     expect(
       await closeExpiredAttempts(ctx.db, { timeZone: ctx.config.timeZone }),
     ).toBeGreaterThanOrEqual(1);
@@ -1041,16 +1047,7 @@ describe('attempts left open', () => {
   });
 
   it('is closed once when the sweeps of several instances run at once', async () => {
-    const user = await createUser(ctx);
-    const quiz = await newQuiz(user, 'difficulty=easy');
-    const q = quiz.questions[0]!;
-    await check(user, {
-      attempt_id: quiz.attempt_id,
-      question_id: q.question_id,
-      mode: q.mode,
-      answer: await rightAnswer(q),
-    });
-    await backdate(quiz.attempt_id, 2 * 3600 + 1);
+    const { user, quiz } = await expiredQuiz();
     const sweeps = await Promise.all(
       Array.from({ length: 4 }, () =>
         closeExpiredAttempts(ctx.db, { timeZone: ctx.config.timeZone }),

@@ -1,4 +1,5 @@
 import { localDay } from '@app/contract/dates';
+import { dateFormat } from '@/lib/format';
 import type { YearMonth } from '../api/get-daily-history';
 
 /** Calendar arithmetic of the daily challenge, on `YYYY-MM-DD` days and 1-based months. */
@@ -50,16 +51,12 @@ export function monthWeeks(month: YearMonth): (number | null)[][] {
 const utc = ({ year, month }: YearMonth, date = 1) => new Date(Date.UTC(year, month - 1, date));
 
 export function formatMonth(month: YearMonth, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(utc(month));
+  return dateFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utc(month));
 }
 
 export function formatDay(day: string, locale: string): string {
   const { year, month } = monthOf(day);
-  return new Intl.DateTimeFormat(locale, {
+  return dateFormat(locale, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -69,8 +66,8 @@ export function formatDay(day: string, locale: string): string {
 
 /** The seven weekdays from Monday, as an initial (`M`) and in full (`Monday`). */
 export function weekdays(locale: string): { narrow: string; long: string }[] {
-  const narrow = new Intl.DateTimeFormat(locale, { weekday: 'narrow', timeZone: 'UTC' });
-  const long = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+  const narrow = dateFormat(locale, { weekday: 'narrow', timeZone: 'UTC' });
+  const long = dateFormat(locale, { weekday: 'long', timeZone: 'UTC' });
   // 1 January 2024 was a Monday.
   return Array.from({ length: 7 }, (_, i) => {
     const date = new Date(Date.UTC(2024, 0, 1 + i));

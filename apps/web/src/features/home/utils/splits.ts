@@ -1,4 +1,5 @@
 import type { Split } from '@app/contract/ranking';
+import { dateFormat } from '@/lib/format';
 import { t } from '@/lib/i18n';
 
 /** The season a split belongs to: the year of its first day. */
@@ -27,7 +28,7 @@ export function seasonShown<S extends Split>(
 /** A `YYYY-MM-DD` day in words, as SPEC.md writes split dates: "20 february". */
 export function formatSplitDay(day: string, { withYear = false } = {}): string {
   const locale = t('app.locale');
-  return new Intl.DateTimeFormat(locale, {
+  return dateFormat(locale, {
     day: 'numeric',
     month: 'long',
     year: withYear ? 'numeric' : undefined,

@@ -6,13 +6,14 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { config } from '@/lib/config';
+import { dateFormat } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { splitOpensAt } from '../utils/countdown';
 import { Countdown } from './countdown';
 import styles from './league-hero.module.css';
 
 function longDate(day: string): string {
-  return new Intl.DateTimeFormat(t('app.locale'), {
+  return dateFormat(t('app.locale'), {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
