@@ -19,7 +19,22 @@ describe('a request arriving while the app closes', () => {
       await inFlight;
       return { done: true };
     });
-    app.get('/next', async () => ({ served: true }));
+    // A route whose 503 has a shape of its own, as readiness has.
+    app.get(
+      '/next',
+      {
+        schema: {
+          response: {
+            503: {
+              type: 'object',
+              required: ['status'],
+              properties: { status: { type: 'string' } },
+            },
+          },
+        },
+      },
+      async () => ({ served: true }),
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as net.AddressInfo;
 

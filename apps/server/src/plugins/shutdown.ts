@@ -4,6 +4,8 @@ import { MESSAGES } from '@app/contract/errors';
 
 /** How long a client is asked to wait when this instance is stopping: another one answers. */
 const RETRY_AFTER_SECONDS = 1;
+/** Written out, not serialized by the route's schemas (readiness has a 503 of its own shape). */
+const CLOSING_BODY = JSON.stringify({ message: MESSAGES.serviceUnavailable });
 
 /**
  * While the app closes (SIGTERM: a deploy), requests still in flight finish and a request that
@@ -23,7 +25,8 @@ export default fp(
         .code(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
         .header('connection', 'close')
-        .send({ message: MESSAGES.serviceUnavailable });
+        .type('application/json; charset=utf-8')
+        .send(CLOSING_BODY);
     });
   },
   { name: 'shutdown' },

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import type { GlobalRanking } from '@app/contract/ranking';
 import { Cluster, freePorts, hasBrotliModule } from '../../../../scripts/cluster/cluster';
 import { ROOT_DIR } from '../../src/config';
@@ -25,6 +24,7 @@ import {
   type Player,
 } from '../crash/load';
 import { ServerProcess, sleep } from '../crash/server-process';
+import { redact, scratchDatabase } from '../scratch-database';
 import {
   concurrentSubmits,
   dailyAcross,
@@ -102,41 +102,6 @@ function parseOptions(): Options {
   return options;
 }
 
-function redact(url: string): string {
-  return url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
-}
-
-/** A PostgreSQL database of the run's own on the server of `adminUrl`, dropped at the end. */
-async function freshDatabase(adminUrl: string) {
-  const name = `cluster_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`).catch(async (error: unknown) => {
-    await admin.end();
-    throw new Error(
-      `no database could be created on ${redact(adminUrl)} (the user needs CREATEDB): ` +
-        (error instanceof Error ? error.message : String(error)),
-    );
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      for (let tries = 0; tries < 100; tries++) {
-        const { rows } = await admin.query(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (rows[0].n === 0) break;
-        await sleep(50);
-      }
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 /**
  * A web build of the run's own, so that the run does not depend on (or race) `npm run build`:
  * index.html with the brand's meta tag, and a hashed asset with its compressed copies.
@@ -208,7 +173,7 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-'));
   const webDist = path.join(dir, 'web');
   const web = fakeWebBuild(webDist);
-  const database = await freshDatabase(adminUrl);
+  const database = await scratchDatabase(adminUrl, 'cluster');
   const redis = new Redis(redisUrl.toString());
   await redis.flushdb();
   const db = createDatabase(database.url, { poolSize: 4 });
