@@ -145,6 +145,9 @@ export const messages = {
   'home.splits.activities': 'Activities',
   'home.splits.notAvailable': 'Not available',
   'home.splits.next': 'The next split, {name}, opens on {date}.',
+  /** SPEC.md writes split dates in lower case: "20 february - 20 may". */
+  'home.splits.months':
+    'january february march april may june july august september october november december',
   'home.splits.nextLink': 'See the countdown',
   'home.splits.loading': 'Loading the splits…',
   'home.splits.error': 'The splits could not be loaded.',

@@ -1,5 +1,4 @@
 import type { Split } from '@app/contract/ranking';
-import { dateFormat } from '@/lib/format';
 import { t } from '@/lib/i18n';
 
 /** The season a split belongs to: the year of its first day. */
@@ -25,16 +24,13 @@ export function seasonShown<S extends Split>(
   return { year, splits: splits.filter((s) => seasonOf(s) === year) };
 }
 
-/** A `YYYY-MM-DD` day in words, as SPEC.md writes split dates: "20 february". */
+/**
+ * A `YYYY-MM-DD` day in words, as SPEC.md writes split dates: "20 february". Written out from the
+ * catalog's month names: a date format would load the locale's data (tens of milliseconds on a
+ * phone) while Home comes in.
+ */
 export function formatSplitDay(day: string, { withYear = false } = {}): string {
-  const locale = t('app.locale');
-  return dateFormat(locale, {
-    day: 'numeric',
-    month: 'long',
-    year: withYear ? 'numeric' : undefined,
-    // The day is a calendar date, not an instant: read and written in UTC, it never shifts.
-    timeZone: 'UTC',
-  })
-    .format(new Date(`${day}T00:00:00Z`))
-    .toLocaleLowerCase(locale);
+  const [year, month, date] = day.split('-');
+  const name = t('home.splits.months').split(' ')[Number(month) - 1];
+  return [Number(date), name, withYear ? year : undefined].filter(Boolean).join(' ');
 }
