@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { QuestionMode } from '@app/contract/constants';
 import { isUniqueViolation, timestamp, type Executor } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import { heldFor } from '../hold/hold.repository';
 import type { Database, QuizAttemptQuestionsTable, QuizAttemptsTable } from '../../db/schema';
 
@@ -125,28 +126,34 @@ export async function insertAttemptQuestions(
   if (rows.length > 0) await db.insertInto('quiz_attempt_questions').values(rows).execute();
 }
 
-export function findAttempt(db: Executor, id: number): Promise<AttemptRow | undefined> {
-  return db.selectFrom('quiz_attempts').selectAll().where('id', '=', id).executeTakeFirst();
+const attemptById = prepared((db, id: number) =>
+  db.selectFrom('quiz_attempts').selectAll().where('id', '=', id),
+);
+
+export async function findAttempt(db: Executor, id: number): Promise<AttemptRow | undefined> {
+  return (await attemptById(db, id))[0];
 }
 
 /**
  * Takes the attempt's row lock for the rest of the transaction if it is still open and not past
  * its deadline, so checks and the submit of one attempt never interleave.
  */
-export function lockOpenAttempt(
+export async function lockOpenAttempt(
   db: Executor,
   id: number,
   now: string,
 ): Promise<AttemptRow | undefined> {
-  return db
+  return (await openAttemptLocked(db, id, now))[0];
+}
+const openAttemptLocked = prepared((db, id: number, now: string) =>
+  db
     .updateTable('quiz_attempts')
     .set((eb) => ({ status: eb.ref('status') }))
     .where('id', '=', id)
     .where('status', '=', 'open')
     .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-}
+    .returningAll(),
+);
 
 /**
  * Closes an open attempt and returns it as it now stands; undefined when it was already closed
@@ -179,9 +186,12 @@ export function saveResult(
   return db.updateTable('quiz_attempts').set(result).where('id', '=', id).execute();
 }
 
-/** The questions of an attempt in order, with what grading needs and the answers locked so far. */
-export function attemptQuestions(db: Executor, attemptId: number) {
-  return db
+/**
+ * The questions of an attempt in order, with what grading needs and the answers locked so far.
+ * Read by every answer checked: compiled once.
+ */
+export const attemptQuestions = prepared((db, attemptId: number) =>
+  db
     .selectFrom('quiz_attempt_questions as aq')
     .innerJoin('questions as q', 'q.id', 'aq.question_id')
     .innerJoin('categories as c', 'c.id', 'q.category_id')
@@ -204,9 +214,8 @@ export function attemptQuestions(db: Executor, attemptId: number) {
       'c.name as category_name',
     ])
     .where('aq.attempt_id', '=', attemptId)
-    .orderBy('aq.position')
-    .execute();
-}
+    .orderBy('aq.position'),
+);
 export type AttemptQuestionRow = Awaited<ReturnType<typeof attemptQuestions>>[number];
 
 /** Locks an answer; false if it was already locked (the first verdict stands). */
