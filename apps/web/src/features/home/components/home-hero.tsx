@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { preload } from 'react-dom';
 import type { StoreCompletions } from '@app/contract/training';
 import { useCurrentUser } from '@/api/get-current-user';
 import { t } from '@/lib/i18n';
@@ -15,6 +16,12 @@ function heroNote({ completed, total }: StoreCompletions): { note: string; detai
   };
 }
 
+const HERO_IMAGE = '/images/hero-home.svg';
+
+// The hero is the largest thing Home paints: its image is asked for as this code arrives, not
+// once the page has rendered and its data come in.
+preload(HERO_IMAGE, { as: 'image', fetchPriority: 'high' });
+
 /**
  * The hero, with a note on the user's team: how many colleagues of their boutique (the user left
  * out) completed the five modules, from `GET /api/training/store-completions`.
@@ -30,8 +37,9 @@ export function HomeHero() {
       {imageFailed ? null : (
         <img
           className={styles.image}
-          src="/images/hero-home.svg"
+          src={HERO_IMAGE}
           alt=""
+          fetchPriority="high"
           onError={() => setImageFailed(true)}
         />
       )}
