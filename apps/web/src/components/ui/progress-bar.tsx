@@ -34,3 +34,8 @@ export function ProgressBar({
     </div>
   );
 }
+
+/** The bar's room while its value loads: an empty track, hidden from assistive technologies. */
+export function ProgressBarPlaceholder({ tone = 'default' }: Pick<ProgressBarProps, 'tone'>) {
+  return <div aria-hidden="true" className={[styles.track, styles[tone]].join(' ')} />;
+}

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { ProgressBar } from './progress-bar';
+import { ProgressBar, ProgressBarPlaceholder } from './progress-bar';
 import styles from './progress-summary.module.css';
 
 type ProgressSummaryProps = {
@@ -14,6 +14,11 @@ type ProgressSummaryProps = {
   percent: number;
   /** What a screen reader says for the bar's value. */
   valueText?: string;
+  /**
+   * While the figures load: `value` says so, and the bar is drawn empty and hidden from assistive
+   * technologies. The summary takes the room it will take once loaded: nothing moves.
+   */
+  pending?: boolean;
 };
 
 /** A progress bar under its label and figures, which share one line while it is wide enough. */
@@ -24,6 +29,7 @@ export function ProgressSummary({
   valueClassName,
   percent,
   valueText,
+  pending = false,
 }: ProgressSummaryProps) {
   const labelId = useId();
   return (
@@ -34,7 +40,11 @@ export function ProgressSummary({
         </p>
         <p className={[styles.value, valueClassName].filter(Boolean).join(' ')}>{value}</p>
       </div>
-      <ProgressBar percent={percent} labelledBy={labelId} valueText={valueText} />
+      {pending ? (
+        <ProgressBarPlaceholder />
+      ) : (
+        <ProgressBar percent={percent} labelledBy={labelId} valueText={valueText} />
+      )}
     </>
   );
 }

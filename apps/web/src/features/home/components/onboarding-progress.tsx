@@ -10,13 +10,40 @@ import styles from './onboarding-progress.module.css';
 export function OnboardingProgress() {
   const { data, isError } = useTrainingModules();
 
-  if (!data) {
+  if (isError) {
     return (
-      <div className={styles.progress} aria-busy={!isError || undefined}>
+      <div className={styles.progress}>
         <p className="eyebrow">{t('home.progress.eyebrow')}</p>
-        <p className={styles.quiet}>
-          {isError ? t('home.progress.error') : t('home.progress.loading')}
-        </p>
+        <p className={styles.quiet}>{t('home.progress.error')}</p>
+        <ButtonLink to={paths.training()} variant="ghost" className={styles.link}>
+          {t('home.progress.link')}
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  if (!data) {
+    // Laid out as the loaded progress (a blank count, an empty bar), so that what follows does not
+    // move when it comes in.
+    return (
+      <div className={styles.progress} aria-busy="true">
+        <ProgressSummary
+          pending
+          label={t('home.progress.label')}
+          labelTone="accent"
+          value={
+            <>
+              <span className={styles.count} aria-hidden="true">
+                –/–
+              </span>
+              <span className={styles.caption} aria-hidden="true">
+                {t('home.progress.caption')}
+              </span>
+              <span className="visually-hidden">{t('home.progress.loading')}</span>
+            </>
+          }
+          percent={0}
+        />
         <ButtonLink to={paths.training()} variant="ghost" className={styles.link}>
           {t('home.progress.link')}
         </ButtonLink>
