@@ -84,17 +84,23 @@ async function weigh(dist, page) {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const tab = await browser.newPage();
-    /** @type {Promise<{ type: string, name: string, body: Buffer }>[]} */
+    /** @type {Promise<{ type: string, name: string, body: Buffer } | undefined>[]} */
     const loaded = [];
     tab.on('response', (response) => {
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
       loaded.push(
-        response.body().then((body) => ({ type, name: new URL(response.url()).pathname, body })),
+        response.body().then(
+          (body) => ({ type, name: new URL(response.url()).pathname, body }),
+          // A request the page dropped before its body came (a preload it no longer needed).
+          () => undefined,
+        ),
       );
     });
     await tab.goto(`${server.url}${page}`, { waitUntil: 'networkidle' });
-    const assets = await Promise.all(loaded);
+    const assets = /** @type {{ type: string, name: string, body: Buffer }[]} */ (
+      (await Promise.all(loaded)).filter(Boolean)
+    );
     const weight = (/** @type {string} */ type) => {
       const bodies = assets.filter((a) => a.type === type).map((a) => a.body);
       return {
