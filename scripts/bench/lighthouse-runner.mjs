@@ -58,7 +58,8 @@ async function storeSession() {
   const context = browser.contexts()[0];
   if (!context) throw new Error('Chromium has no default context to sign in.');
   const tab = await context.newPage();
-  await tab.goto(`${job.url}/api/health`);
+  // Not an API answer: those are attachments (a download, not a page).
+  await tab.goto(`${job.url}/uploads/no-such-picture`);
   await tab.evaluate((session) => globalThis.localStorage.setItem('user', session), job.session);
   await tab.close();
   await browser.close();
