@@ -54,9 +54,8 @@ export function listCandidateQuestions(
 }
 export type CandidateRow = Awaited<ReturnType<typeof listCandidateQuestions>>[number];
 
-/** What a player may see of questions: text, mode and category, never the answer. */
-export function questionsForPlay(db: Executor, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
+/** Questions by id with their category's key and name, the columns each reader needs added. */
+function questionsWithCategory(db: Executor, ids: readonly number[]) {
   return db
     .selectFrom('questions')
     .innerJoin('categories', 'categories.id', 'questions.category_id')
@@ -67,8 +66,13 @@ export function questionsForPlay(db: Executor, ids: readonly number[]) {
       'categories.key as category_key',
       'categories.name as category_name',
     ])
-    .where('questions.id', 'in', ids)
-    .execute();
+    .where('questions.id', 'in', ids);
+}
+
+/** What a player may see of questions: text, mode and category, never the answer. */
+export function questionsForPlay(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return questionsWithCategory(db, ids).execute();
 }
 
 /**
@@ -77,20 +81,8 @@ export function questionsForPlay(db: Executor, ids: readonly number[]) {
  */
 export function questionsWithAnswers(db: Executor, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('questions')
-    .innerJoin('categories', 'categories.id', 'questions.category_id')
-    .select([
-      'questions.id',
-      'questions.text',
-      'questions.mode',
-      'questions.correct_choice_id',
-      'questions.accepted_answers',
-      'questions.explanation',
-      'categories.key as category_key',
-      'categories.name as category_name',
-    ])
-    .where('questions.id', 'in', ids)
+  return questionsWithCategory(db, ids)
+    .select(['questions.correct_choice_id', 'questions.accepted_answers', 'questions.explanation'])
     .execute();
 }
 export type QuestionWithAnswers = Awaited<ReturnType<typeof questionsWithAnswers>>[number];
