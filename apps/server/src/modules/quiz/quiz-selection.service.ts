@@ -5,6 +5,7 @@ import {
   QUESTION_MODES,
   QUIZ_ATTEMPT_TTL_HOURS,
   QUIZ_TITLES,
+  type QuestionMode,
 } from '@app/contract/constants';
 import {
   MAX_ID,
@@ -74,6 +75,36 @@ export function orderForLearning<T extends repo.CandidateRow>(
   return keyed.map((k) => k.c);
 }
 
+/**
+ * A validation's candidates: the asked mode's first, then the others' (when every question of the
+ * mode is open elsewhere for the user, in a quiz of that module say, another mode will do), and
+ * the question the user last answered in the module at the very end, so that a missed
+ * validation brings another question whenever one exists.
+ */
+export function validationCandidates<T extends repo.CandidateRow>(
+  candidates: readonly T[],
+  mode: QuestionMode,
+  now: string,
+): T[] {
+  const ordered = [
+    ...orderForLearning(
+      candidates.filter((c) => c.mode === mode),
+      now,
+    ),
+    ...orderForLearning(
+      candidates.filter((c) => c.mode !== mode),
+      now,
+    ),
+  ];
+  let last: T | undefined;
+  for (const c of ordered) {
+    if (c.last_answered_at !== null && (!last || c.last_answered_at > last.last_answered_at!)) {
+      last = c;
+    }
+  }
+  return last ? [...ordered.filter((c) => c !== last), last] : ordered;
+}
+
 async function resolveCategory(db: Executor, ref: string) {
   const numeric = /^\d+$/.test(ref) ? Number(ref) : undefined;
   const category = await repo.findCategory(db, {
@@ -128,18 +159,14 @@ async function drawAttempt(db: Db, request: Request): Promise<QuizAttempt> {
     categoryId: kind === 'training' ? category!.id : undefined,
     dailyDays: dailyDaysInPlay(new Date(now), request.timeZone),
   };
-  const candidates = orderForLearning(
-    await repo.listCandidateQuestions(db, userId, [mode], now, pool),
-    now,
-  );
-  // A validation needs one question of its module: when every one of the asked mode is open
-  // elsewhere for the user (in a quiz of that module, say), another mode will do.
-  if (kind === 'training' && candidates.length === 0) {
-    const others = QUESTION_MODES.filter((m) => m !== mode);
-    candidates.push(
-      ...orderForLearning(await repo.listCandidateQuestions(db, userId, others, now, pool), now),
-    );
-  }
+  const candidates =
+    kind === 'training'
+      ? validationCandidates(
+          await repo.listCandidateQuestions(db, userId, QUESTION_MODES, now, pool),
+          mode,
+          now,
+        )
+      : orderForLearning(await repo.listCandidateQuestions(db, userId, [mode], now, pool), now);
   const own = category ? candidates.filter((c) => c.category_id === category.id) : candidates;
   const others = category ? candidates.filter((c) => c.category_id !== category.id) : [];
   const picked = [...own, ...others].slice(0, request.count).map((c) => c.id);

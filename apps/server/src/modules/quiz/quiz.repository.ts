@@ -42,6 +42,7 @@ export function listCandidateQuestions(
     .select([
       'questions.id',
       'questions.category_id',
+      'questions.mode',
       'question_reviews.due_at',
       'question_reviews.last_answered_at',
     ])

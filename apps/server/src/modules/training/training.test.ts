@@ -3,6 +3,7 @@ import { TRAINING_CATEGORIES } from '@app/contract/constants';
 import type { QuizAttempt, QuizQuestion } from '@app/contract/quiz';
 import type { TrainingList } from '@app/contract/training';
 import { forgetTrainingContent } from './training.service';
+import { attemptHolder, holdQuestions } from '../hold/hold.service';
 import { bearer, createUser, type TestUser, useTestApp } from '../../../test/helpers';
 import { quizPlayer } from '../../../test/quiz-player';
 
@@ -193,6 +194,37 @@ describe('training validation', () => {
     });
     expect(submitted.json()).toMatchObject({ score: 0, ranked: false, correct_count: 1 });
     expect(await pointsOf(user.id)).toEqual({ total: 0, ledger: 0 });
+  });
+
+  it('brings another question after a miss, in another mode when the rest of the module is open elsewhere', async () => {
+    const user = await createUser(ctx);
+    const history = await ctx.db
+      .selectFrom('questions')
+      .innerJoin('categories', 'categories.id', 'questions.category_id')
+      .select(['questions.id', 'questions.mode'])
+      .where('categories.key', '=', 'history')
+      .where('questions.active', '=', 1)
+      .orderBy('questions.id')
+      .execute();
+    const choice = history.filter((q) => q.mode === 'qcm_2').map((q) => q.id);
+    expect(choice.length).toBeGreaterThan(1);
+    expect(history.some((q) => q.mode !== 'qcm_2')).toBe(true);
+    // Every easy question of the module but one is open elsewhere for the user (a quiz, say).
+    const now = new Date().toISOString();
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    await holdQuestions(
+      ctx.db,
+      { userId: user.id, questionIds: choice.slice(1), holder: attemptHolder(999_999), expiresAt },
+      now,
+    );
+
+    const first = await validation(user, 'history');
+    expect(first.questions[0]!.question_id).toBe(choice[0]);
+    await answer(user, first, false);
+    const retry = await validation(user, 'history');
+    expect(retry.questions[0]!.question_id).not.toBe(choice[0]);
+    expect(retry.questions[0]!.category_key).toBe('history');
+    expect(retry.questions[0]!.mode).not.toBe('qcm_2');
   });
 
   it('closes the previous validation when a new one starts, so it holds no question back', async () => {
