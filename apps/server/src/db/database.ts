@@ -108,9 +108,11 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    return new Kysely<Database>({
+    const db = new Kysely<Database>({
       dialect: new TransactionalDdlSqliteDialect({ database: reusingStatements(sqlite) }),
     });
+    sqliteConnections.set(db, sqlite);
+    return db;
   }
   const pool = new pg.Pool({
     connectionString: url,
@@ -132,6 +134,18 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
 }
 
 const pools = new WeakMap<Db, pg.Pool>();
+const sqliteConnections = new WeakMap<Executor, SQLite.Database>();
+
+/**
+ * The SQLite connection of a database when a statement may run on it at once, without Kysely's
+ * queue: only for the database itself (a transaction is another object), and only while no
+ * transaction is open on the connection. Statements run synchronously, so nothing can come
+ * between this check and the statement; a query that finds a transaction open waits its turn.
+ */
+export function idleSqlite(db: Executor): SQLite.Database | undefined {
+  const sqlite = sqliteConnections.get(db);
+  return sqlite?.open && !sqlite.inTransaction ? sqlite : undefined;
+}
 
 /** Connections of a PostgreSQL database's pool in use, and requests waiting for one (SQLite: none). */
 export function poolUsage(db: Db): { inUse: number; waiting: number } {

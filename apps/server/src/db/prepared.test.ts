@@ -59,4 +59,23 @@ describe('a prepared query', () => {
     const after = await storesBetween(db, 'Japon', 0, 1_000_000);
     expect(after.map((store) => store.name)).toEqual(['Rhône', 'Vendôme']);
   });
+
+  it('never reads, outside a transaction, what that transaction has not committed', async () => {
+    let reading: Promise<{ name: string }[]> | undefined;
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .updateTable('stores')
+          .set({ country: 'Japon' })
+          .where('name', '=', 'Vendôme')
+          .execute();
+        // Another request reads meanwhile, on the database itself: it waits for the outcome.
+        reading = storesBetween(db, 'Japon', 0, 1_000_000);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect((await reading!).map((store) => store.name)).toEqual(['Rhône', 'Vendôme']);
+  });
 });

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
-import { isPostgres, type Executor } from './database';
+import { idleSqlite, isPostgres, type Executor } from './database';
 import type { Database } from './schema';
 
 /** Stands for the i-th argument of a prepared query while it is compiled. */
@@ -15,7 +15,8 @@ type Compiled = { sql: string; parameters: readonly unknown[] };
  * SQLite the same SQL text, whose prepared statement is reused. `build` is called once with
  * stand-ins for its arguments, which must go into the query as they are (as values compared or
  * set, never transformed or used to choose the query's shape); each call puts the real arguments
- * in their places.
+ * in their places. On SQLite, with no transaction open, the statement runs at once on the
+ * connection (`idleSqlite`).
  */
 export function prepared<Args extends unknown[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
@@ -32,6 +33,13 @@ export function prepared<Args extends unknown[], Row>(
     const parameters = compiled.parameters.map((value) =>
       value instanceof Argument ? args[value.index] : value,
     );
+    const sqlite = idleSqlite(db);
+    if (sqlite) {
+      const statement = sqlite.prepare(compiled.sql);
+      if (statement.reader) return statement.all(parameters) as Row[];
+      statement.run(parameters);
+      return [];
+    }
     return (await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters))).rows;
   };
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { localDay } from '@app/contract/dates';
 import { TRAINING_CATEGORIES } from '@app/contract/constants';
 import type { Db } from '../../db/database';
+import { forgetContent } from '../../db/held-content';
 import { afterCommit, transact } from '../../db/transaction';
 import {
   badgeFile,
@@ -15,7 +16,6 @@ import {
   type ContentQuestion,
 } from './content.schema';
 import { alignSplits } from '../points/points.service';
-import { forgetTrainingContent } from '../training/training.service';
 import * as repo from './content.repository';
 
 export type Content = {
@@ -96,7 +96,7 @@ export async function importContent(
 ): Promise<ImportSummary> {
   const now = (options.now ?? new Date()).toISOString();
   return transact(db, async (trx) => {
-    afterCommit(trx, forgetTrainingContent);
+    afterCommit(trx, forgetContent);
     const categoryIds = new Map<string, number>();
     for (const category of content.categories) {
       const id = await repo.upsertCategory(trx, {

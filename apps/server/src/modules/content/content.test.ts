@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { POINTS_BY_MODE, TRAINING_CATEGORIES } from '@app/contract/constants';
 import { ROOT_DIR } from '../../config';
-import { useTestApp } from '../../../test/helpers';
+import { bearer, createUser, useTestApp } from '../../../test/helpers';
 import { importContent, loadContent } from './content.service';
 
 const CONTENT_DIR = path.join(ROOT_DIR, 'content');
@@ -104,6 +104,29 @@ describe('importContent', () => {
       { name: 'Split 2', start_date: '2027-05-21', end_date: '2027-08-20' },
       { name: 'Split 3', start_date: '2027-08-21', end_date: '2027-11-20' },
     ]);
+  });
+
+  it('shows what it changed at once: the title ladder and the training modules', async () => {
+    const options = { brandName: 'Aurèle', timeZone: 'Europe/Zurich' };
+    await importContent(ctx.db, loadContent(CONTENT_DIR), options);
+    const user = await createUser(ctx);
+    const read = async (url: string) =>
+      (await ctx.app.inject({ method: 'GET', url, headers: bearer(user.token) })).json();
+    expect((await read('/api/user/titles')).current_title.name).toBe('APPRENTICE');
+    expect((await read('/api/training')).data.map((m: { title: string }) => m.title)).not.toContain(
+      'Renamed',
+    );
+
+    const changed = loadContent(CONTENT_DIR);
+    changed.titles[0] = { ...changed.titles[0]!, name: 'NOVICE' };
+    changed.categories[0] = { ...changed.categories[0]!, title: 'Renamed' };
+    await importContent(ctx.db, changed, options);
+    expect((await read('/api/user/titles')).current_title.name).toBe('NOVICE');
+    expect((await read('/api/user')).current_title.name).toBe('NOVICE');
+    expect((await read('/api/training')).data.map((m: { title: string }) => m.title)).toContain(
+      'Renamed',
+    );
+    await importContent(ctx.db, loadContent(CONTENT_DIR), options);
   });
 
   it('reports a broken file by name, line of the list and field', () => {

@@ -1,15 +1,17 @@
 import { titleForPoints, type TitleInfo } from '@app/contract/title';
 import type { Executor } from '../../db/database';
+import { heldContent } from '../../db/held-content';
 import { notFound } from '../../lib/http-error';
 import { totalPointsOf } from '../user/user.repository';
 import { listTitles } from './title.repository';
 
+/** The ladder of titles, shown with the user on most requests: held (`heldContent`). */
+const ladder = heldContent(async (db) =>
+  (await listTitles(db)).map((t) => ({ name: t.name, min_points: t.min_points, image_url: t.image })),
+);
+
 export async function titleInfoFor(db: Executor, totalPoints: number): Promise<TitleInfo> {
-  const titles = await listTitles(db);
-  return titleForPoints(
-    titles.map((t) => ({ name: t.name, min_points: t.min_points, image_url: t.image })),
-    totalPoints,
-  );
+  return titleForPoints(await ladder(db), totalPoints);
 }
 
 /** `GET /api/user/titles`: where the user's total points stand on the ladder. */

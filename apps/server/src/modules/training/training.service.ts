@@ -7,6 +7,7 @@ import {
   type TrainingModule,
 } from '@app/contract/training';
 import type { Executor } from '../../db/database';
+import { heldContent } from '../../db/held-content';
 import { awardBadge } from '../badge/badge.service';
 import * as repo from './training.repository';
 
@@ -23,40 +24,24 @@ function parseLesson(text: string): TrainingLesson {
 
 type ModuleContent = Omit<TrainingModule, 'completed' | 'completed_at'>;
 
-/** How long an instance serves the modules it read before reading them again. */
-const CONTENT_TTL_MS = 30_000;
-const contentCache = new WeakMap<Executor, { readAt: number; modules: Promise<ModuleContent[]> }>();
-
 /**
- * The modules as every user sees them, read from the database at most every 30 s by each
- * instance: content changes only by an import, which this process applies at once
- * (`forgetTrainingContent`) and other instances within the 30 s (docs/decisions/0028).
+ * The modules as every user sees them, held by each instance for a while (`heldContent`,
+ * docs/decisions/0028).
  */
-function moduleContent(db: Executor): Promise<ModuleContent[]> {
-  const held = contentCache.get(db);
-  if (held && Date.now() - held.readAt < CONTENT_TTL_MS) return held.modules;
-  const modules = repo.listModuleContent(db).then((rows) =>
-    rows.map((row) => ({
-      id: row.id,
-      key: row.key,
-      path: trainingPath(row.key),
-      title: row.title,
-      name: row.name,
-      description: row.description,
-      cover_url: row.cover,
-      item_count: Number(row.item_count ?? 0),
-      lesson: parseLesson(row.lesson),
-    })),
-  );
-  contentCache.set(db, { readAt: Date.now(), modules });
-  modules.catch(() => contentCache.delete(db));
-  return modules;
-}
-
-/** Drops the modules this process holds: the next read takes them from the database. */
-export function forgetTrainingContent(db: Executor): void {
-  contentCache.delete(db);
-}
+const moduleContent = heldContent(async (db): Promise<ModuleContent[]> => {
+  const rows = await repo.listModuleContent(db);
+  return rows.map((row) => ({
+    id: row.id,
+    key: row.key,
+    path: trainingPath(row.key),
+    title: row.title,
+    name: row.name,
+    description: row.description,
+    cover_url: row.cover,
+    item_count: Number(row.item_count ?? 0),
+    lesson: parseLesson(row.lesson),
+  }));
+});
 
 /** The modules in order with the item counts of the database and the user's completion. */
 export async function listTrainings(db: Executor, userId: number): Promise<TrainingList> {

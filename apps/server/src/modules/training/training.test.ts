@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TRAINING_CATEGORIES } from '@app/contract/constants';
 import type { QuizAttempt, QuizQuestion } from '@app/contract/quiz';
 import type { TrainingList } from '@app/contract/training';
-import { forgetTrainingContent } from './training.service';
+import { forgetContent } from '../../db/held-content';
 import { attemptHolder, holdQuestions } from '../hold/hold.service';
 import { bearer, createUser, type TestUser, useTestApp } from '../../../test/helpers';
 import { quizPlayer } from '../../../test/quiz-player';
@@ -122,7 +122,7 @@ describe('GET /api/training', () => {
       .executeTakeFirstOrThrow();
     await ctx.db.updateTable('questions').set({ active: 0 }).where('id', '=', retired.id).execute();
     // What an import of the content does once it has committed (content.service).
-    forgetTrainingContent(ctx.db);
+    forgetContent(ctx.db);
     try {
       expect((await trainings(user)).data.find((m) => m.key === 'inspiration')!.item_count).toBe(
         11,
@@ -134,7 +134,7 @@ describe('GET /api/training', () => {
         .set({ active: 1 })
         .where('id', '=', retired.id)
         .execute();
-      forgetTrainingContent(ctx.db);
+      forgetContent(ctx.db);
     }
   });
 
