@@ -7,7 +7,11 @@ import { listTitles } from './title.repository';
 
 /** The ladder of titles, shown with the user on most requests: held (`heldContent`). */
 const ladder = heldContent(async (db) =>
-  (await listTitles(db)).map((t) => ({ name: t.name, min_points: t.min_points, image_url: t.image })),
+  (await listTitles(db)).map((t) => ({
+    name: t.name,
+    min_points: t.min_points,
+    image_url: t.image,
+  })),
 );
 
 export async function titleInfoFor(db: Executor, totalPoints: number): Promise<TitleInfo> {
