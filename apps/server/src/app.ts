@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trustProxyOption, type Config } from './config';
 import type { Db } from './db/database';
+import { responseSerializer } from './lib/serializer';
 import authPlugin, { apiAccessOf } from './plugins/auth';
 import securityHeadersPlugin from './plugins/security-headers';
 import shutdownPlugin from './plugins/shutdown';
@@ -71,7 +68,7 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.env === 'test'));
   // The API speaks JSON (and multipart where a route registers it): plain text gets a 415.
   app.removeContentTypeParser('text/plain');
 
