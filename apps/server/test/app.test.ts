@@ -101,6 +101,16 @@ describe('GET /api/docs', () => {
       expect.arrayContaining(['/api/login', '/api/logout', '/api/user']),
     );
     expect(doc.paths['/api/login'].post.requestBody).toBeDefined();
+    // An upload documents its multipart body: the file field, as binary.
+    expect(doc.paths['/api/user/profile-picture'].post.requestBody.content).toEqual({
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: ['profile_picture'],
+          properties: { profile_picture: { type: 'string', format: 'binary' } },
+        },
+      },
+    });
     // Public calls are documented as needing no token; the others inherit the bearer scheme.
     expect(doc.paths['/api/login'].post.security).toEqual([]);
     expect(doc.paths['/api/user'].get.security).toBeUndefined();

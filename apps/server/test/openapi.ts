@@ -38,10 +38,7 @@ export type Operation = {
   body?: JsonSchema;
   /** The media types the operation reads, when it declares them (an upload: multipart). */
   consumes: string[];
-  /**
-   * The file field of an upload. The document has no request body for a multipart route (the
-   * route declares no body schema), so the field is read from the summary, "multipart field `x`".
-   */
+  /** The file field of an upload: the binary field of its multipart body. */
   uploadField: string | undefined;
   /** Callable without a token (`security: []`). */
   isPublic: boolean;
@@ -78,7 +75,9 @@ export async function operationsOf(app: FastifyInstance): Promise<Operation[]> {
         parameters: operation.parameters ?? [],
         body: content['application/json']?.schema,
         consumes: Object.keys(content),
-        uploadField: /multipart field `([^`]+)`/.exec(operation.summary ?? '')?.[1],
+        uploadField: Object.entries(content['multipart/form-data']?.schema?.properties ?? {}).find(
+          ([, field]) => field.format === 'binary',
+        )?.[0],
         isPublic: Array.isArray(operation.security) && operation.security.length === 0,
       });
     }

@@ -4,6 +4,34 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route that reads a multipart upload itself (not a body its schema validates): the file
+     * field it expects, documented as the request body.
+     */
+    uploadField?: string;
+  }
+}
+
+/** The route schemas as OpenAPI, an upload route's multipart body included. */
+const transform: typeof jsonSchemaTransform = (input) => {
+  const output = jsonSchemaTransform(input);
+  const field = input.route?.config?.uploadField;
+  if (!field || !output.schema) return output;
+  return {
+    ...output,
+    schema: {
+      ...output.schema,
+      body: {
+        type: 'object',
+        required: [field],
+        properties: { [field]: { type: 'string', format: 'binary' } },
+      },
+    },
+  };
+};
+
 /** OpenAPI generated from the route schemas: the document at /api/docs/json, the viewer at /api/docs. */
 export default fp(
   async function docs(app: FastifyInstance) {
@@ -20,7 +48,7 @@ export default fp(
         },
         security: [{ bearer: [] }],
       },
-      transform: jsonSchemaTransform,
+      transform,
     });
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',

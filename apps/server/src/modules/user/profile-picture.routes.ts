@@ -46,6 +46,7 @@ const profilePictureRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/user/profile-picture',
       {
         preParsing: bodyLengthLimit(PROFILE_PICTURE_BODY_LIMIT, PROFILE_PICTURE_MESSAGES.tooLarge),
+        config: { uploadField: PROFILE_PICTURE_FIELD },
         schema: {
           tags: ['user'],
           summary: 'Upload a new profile picture (multipart field `profile_picture`)',
