@@ -1,7 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifyManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Duel, RoundQuiz, SubmitRoundResponse } from '@app/contract/duel';
+import {
+  DUEL_ERRORS,
+  type Duel,
+  type RoundQuiz,
+  type SubmitRoundResponse,
+} from '@app/contract/duel';
 import { deferred, json, type FetchCall } from '@/testing/fetch-mock';
 import { renderApp } from '@/testing/render-app';
 import {
@@ -257,6 +262,14 @@ describe('/duels/play/{id}/round/{round}: START', () => {
           'This round cannot be played before the previous one is completed by both players.',
       }),
       'This round cannot be played before the previous one is completed by both players.',
+    ],
+    // A question of the round is open in another quiz of a player: the round opens once it is over.
+    [
+      json(422, {
+        message: DUEL_ERRORS.questionsBusy,
+        errors: { round: [DUEL_ERRORS.questionsBusy] },
+      }),
+      DUEL_ERRORS.questionsBusy,
     ],
     [json(500, { message: 'Server Error' }), 'Erreur de chargement du quiz'],
   ])('says why the quiz could not be loaded', async (reply, text) => {
