@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database';
 import { prepared } from '../../db/prepared';
+import { OWN_USER_COLUMNS } from '../user/user.repository';
 
 export function findCredentialsByEmail(db: Executor, email: string) {
   return db
@@ -27,16 +28,26 @@ export async function insertToken(
   return inserted.id;
 }
 
-const tokenById = prepared((db, id: number) =>
+/**
+ * The token with its user's own row: every authenticated request reads both, in one query
+ * compiled once.
+ */
+const tokenWithUser = prepared((db, id: number) =>
   db
     .selectFrom('personal_access_tokens')
-    .select(['id', 'user_id', 'token_hash', 'last_used_at'])
-    .where('id', '=', id),
+    .innerJoin('users', 'users.id', 'personal_access_tokens.user_id')
+    .leftJoin('stores', 'stores.id', 'users.store_id')
+    .select([
+      'personal_access_tokens.id as token_id',
+      'personal_access_tokens.token_hash',
+      'personal_access_tokens.last_used_at',
+      ...OWN_USER_COLUMNS,
+    ])
+    .where('personal_access_tokens.id', '=', id),
 );
 
-/** Read on every authenticated request: compiled once. */
-export async function findToken(db: Executor, id: number) {
-  return (await tokenById(db, id))[0];
+export async function findTokenWithUser(db: Executor, id: number) {
+  return (await tokenWithUser(db, id))[0];
 }
 
 export async function touchToken(db: Executor, id: number, at: string): Promise<void> {

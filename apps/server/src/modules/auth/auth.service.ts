@@ -1,6 +1,7 @@
 import { TOKEN_IDLE_DAYS } from '@app/contract/constants';
 import { MESSAGES } from '@app/contract/errors';
 import type { Db } from '../../db/database';
+import type { UserWithStoreRow } from '../user/user.repository';
 import { HttpError } from '../../lib/http-error';
 import * as repo from './auth.repository';
 import { clientKey } from './client-key';
@@ -17,7 +18,11 @@ export const LOGIN_LIMITS = {
   perAddress: 50,
 };
 
-export type Session = { userId: number; tokenId: number };
+/**
+ * Who a request is from: their token, and their own row as read with it (a route that changes
+ * the row reads it again).
+ */
+export type Session = { userId: number; tokenId: number; user: UserWithStoreRow };
 
 export class AuthService {
   constructor(
@@ -76,17 +81,18 @@ export class AuthService {
   async sessionFor(bearer: string | undefined): Promise<Session | null> {
     const parsed = bearer ? parseToken(bearer) : undefined;
     if (!parsed) return null;
-    const token = await repo.findToken(this.db, parsed.id);
-    if (!token || !sameHash(token.token_hash, hashSecret(parsed.secret))) return null;
+    const found = await repo.findTokenWithUser(this.db, parsed.id);
+    if (!found || !sameHash(found.token_hash, hashSecret(parsed.secret))) return null;
+    const { token_id: tokenId, token_hash: _, last_used_at, ...user } = found;
     const now = Date.now();
-    const lastUsed = Date.parse(token.last_used_at);
+    const lastUsed = Date.parse(last_used_at);
     if (now - lastUsed > TOKEN_IDLE_DAYS * DAY_MS) {
-      await repo.deleteToken(this.db, token.id);
+      await repo.deleteToken(this.db, tokenId);
       return null;
     }
     if (now - lastUsed > TOUCH_EVERY_MS)
-      await repo.touchToken(this.db, token.id, new Date(now).toISOString());
-    return { userId: token.user_id, tokenId: token.id };
+      await repo.touchToken(this.db, tokenId, new Date(now).toISOString());
+    return { userId: user.id, tokenId, user };
   }
 
   logout(session: Session): Promise<void> {

@@ -26,25 +26,28 @@ export function findPublicUsers(db: Executor, ids: readonly number[]) {
     .execute();
 }
 
+/** The columns of a user's own row, with their store's, over `users` joined with `stores`. */
+export const OWN_USER_COLUMNS = [
+  'users.id',
+  'users.email',
+  'users.username',
+  'users.first_name',
+  'users.last_name',
+  'users.role',
+  'users.profile_picture',
+  'users.website',
+  'users.total_points',
+  'stores.id as store_id',
+  'stores.name as store_name',
+  'stores.city as store_city',
+  'stores.country as store_country',
+] as const;
+
 const userWithStore = prepared((db, id: number) =>
   db
     .selectFrom('users')
     .leftJoin('stores', 'stores.id', 'users.store_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.username',
-      'users.first_name',
-      'users.last_name',
-      'users.role',
-      'users.profile_picture',
-      'users.website',
-      'users.total_points',
-      'stores.id as store_id',
-      'stores.name as store_name',
-      'stores.city as store_city',
-      'stores.country as store_country',
-    ])
+    .select(OWN_USER_COLUMNS)
     .where('users.id', '=', id),
 );
 

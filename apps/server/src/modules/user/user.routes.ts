@@ -10,7 +10,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user',
     { schema: { tags: ['user'], response: responses({ 200: user }) } },
-    async (request) => getCurrentUser(app.db, sessionOf(request).userId),
+    async (request) => {
+      const session = sessionOf(request);
+      return getCurrentUser(app.db, session.userId, session.user);
+    },
   );
 
   app.put(

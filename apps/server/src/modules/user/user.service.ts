@@ -82,11 +82,16 @@ export async function userDay(
   return localDay(at, (await repo.storeTimeZoneOf(db, userId)) ?? brandTimeZone);
 }
 
-export async function getCurrentUser(db: Executor, userId: number): Promise<User> {
-  const row = await repo.findUserWithStore(db, userId);
-  if (!row) throw notFound();
-  const title = await titleInfoFor(db, row.total_points);
-  return toApiUser(row, title.current_title);
+/** The user as the API shows them to themselves; from `row` when the caller read it already. */
+export async function getCurrentUser(
+  db: Executor,
+  userId: number,
+  row?: repo.UserWithStoreRow,
+): Promise<User> {
+  const own = row ?? (await repo.findUserWithStore(db, userId));
+  if (!own) throw notFound();
+  const title = await titleInfoFor(db, own.total_points);
+  return toApiUser(own, title.current_title);
 }
 
 /** The profile fields as the route's schema leaves them: trimmed, blanks turned to null. */
