@@ -64,9 +64,6 @@ export async function buildApp({
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.env === 'test'));
   // The API speaks JSON (and multipart where a route registers it): plain text gets a 415.
@@ -76,11 +73,13 @@ export async function buildApp({
   await app.register(shutdownPlugin);
   // An API answer holds a person's data: no browser or proxy stores it (ASVS 8.2.1), and opened
   // directly it is a file to save, never a page to render (ASVS 14.4.2).
-  app.addHook('onSend', async (request, reply) => {
-    if (apiAccessOf(request) === 'none') return;
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    if (String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
-      reply.header('content-disposition', 'attachment; filename="api.json"');
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (apiAccessOf(request) !== 'none') {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      if (String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
+        reply.header('content-disposition', 'attachment; filename="api.json"');
+    }
+    done(null, payload);
   });
 
   await app.register(dbPlugin, { db, config, closeDb });

@@ -39,6 +39,21 @@ describe('/metrics', () => {
     expect(text).toMatch(
       /http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/user",status="200"\} 1/,
     );
+    // Buckets count every answer at most as long as their bound: they only grow with it.
+    const buckets = [
+      ...text.matchAll(
+        /http_request_duration_seconds_bucket\{le="([\d.]+)",method="GET",route="\/api\/user",status="200"\} (\d+)/g,
+      ),
+    ].map((m) => Number(m[2]));
+    expect(buckets).toHaveLength(10);
+    expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
+    expect(buckets.at(-1)).toBe(1);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/user",status="200"\} 1$/m,
+    );
+    expect(text).toMatch(
+      /http_request_duration_seconds_sum\{method="GET",route="\/api\/user",status="200"\} 0\.\d+/,
+    );
     expect(text).toMatch(/^db_pool_connections_in_use \d+$/m);
     expect(text).toMatch(/^db_pool_connections_waiting 0$/m);
     expect(text).toContain('nodejs_eventloop_lag_p99_seconds');

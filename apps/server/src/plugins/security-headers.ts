@@ -37,10 +37,16 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'x-xss-protection': '0',
 });
 
+/**
+ * Every answer carries the security headers and its request id (the proxy's, or a new one: see
+ * app.ts), set by one hook as the request arrives.
+ */
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.header('x-request-id', request.id);
       reply.headers(SECURITY_HEADERS);
+      done();
     });
   },
   { name: 'security-headers' },

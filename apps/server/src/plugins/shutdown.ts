@@ -19,9 +19,9 @@ export default fp(
     app.addHook('preClose', async () => {
       closing = true;
     });
-    app.addHook('onRequest', async (_request, reply) => {
-      if (!closing) return;
-      return reply
+    app.addHook('onRequest', (_request, reply, done) => {
+      if (!closing) return done();
+      reply
         .code(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
         .header('connection', 'close')
