@@ -14,8 +14,11 @@ export type BoardEntry = { userId: number; score: number; version: number };
 export interface RankStore {
   /** Whether the board is loaded (a flushed Redis, or a new process, has none). */
   isLoaded(board: Board): Promise<boolean>;
-  /** Loads a board from the database's rows; a newer value already set is kept. */
-  load(board: Board, entries: readonly BoardEntry[]): Promise<void>;
+  /**
+   * Loads a board from the database's rows, read page by page; a newer value, already held or set
+   * while the pages are read, is kept.
+   */
+  load(board: Board, pages: AsyncIterable<readonly BoardEntry[]>): Promise<void>;
   set(board: Board, entry: BoardEntry): Promise<void>;
   /** Forgets a board: the next read loads it again. */
   drop(board: Board): Promise<void>;
@@ -30,34 +33,46 @@ type MemoryBoard = {
   users: Map<number, { score: number; version: number }>;
 };
 
+/** Holds the entry unless a newer version of the user's score is held. */
+function keepNewer(users: MemoryBoard['users'], entry: BoardEntry): void {
+  const held = users.get(entry.userId);
+  if (!held || held.version < entry.version) {
+    users.set(entry.userId, { score: entry.score, version: entry.version });
+  }
+}
+
 /** In the process: for one instance, or when no Redis is configured. */
 export class MemoryRankStore implements RankStore {
   private readonly boards = new Map<Board, MemoryBoard>();
+  /** The boards being loaded, with what was read or set so far. */
+  private readonly loading = new Map<Board, MemoryBoard['users']>();
 
   async isLoaded(board: Board) {
     return this.boards.has(board);
   }
 
-  async load(board: Board, entries: readonly BoardEntry[]) {
-    const previous = this.boards.get(board)?.users;
-    const users = new Map<number, { score: number; version: number }>();
-    for (const entry of entries) {
-      const held = previous?.get(entry.userId);
-      // A change set while the rows were being read is newer than what was read.
-      users.set(
-        entry.userId,
-        held && held.version > entry.version
-          ? held
-          : { score: entry.score, version: entry.version },
-      );
+  async load(board: Board, pages: AsyncIterable<readonly BoardEntry[]>) {
+    const users: MemoryBoard['users'] = new Map(this.boards.get(board)?.users);
+    this.loading.set(board, users);
+    try {
+      for await (const page of pages) {
+        for (const entry of page) keepNewer(users, entry);
+      }
+    } finally {
+      this.loading.delete(board);
     }
-    const scores = new OrderedScores([...users.values()].map((u) => u.score));
+    const scores = new OrderedScores(Array.from(users.values(), (u) => u.score));
     this.boards.set(board, { scores, users });
   }
 
   async set(board: Board, entry: BoardEntry) {
     const held = this.boards.get(board);
-    if (!held) return; // loaded from the database, with this change, on first use
+    if (!held) {
+      // Loaded from the database, with this change, on first use; kept if it is being loaded.
+      const loading = this.loading.get(board);
+      if (loading) keepNewer(loading, entry);
+      return;
+    }
     const current = held.users.get(entry.userId);
     if (current && current.version >= entry.version) return;
     if (current) held.scores.remove(current.score);
@@ -130,11 +145,14 @@ export class RedisRankStore implements RankStore {
     return (await this.redis.exists(this.keys(board).ready)) === 1;
   }
 
-  async load(board: Board, entries: readonly BoardEntry[]) {
-    for (let i = 0; i < entries.length; i += LOAD_CHUNK) {
-      const pipeline = this.redis.pipeline();
-      for (const entry of entries.slice(i, i + LOAD_CHUNK)) this.setIfNewer(pipeline, board, entry);
-      await pipeline.exec();
+  async load(board: Board, pages: AsyncIterable<readonly BoardEntry[]>) {
+    for await (const entries of pages) {
+      for (let i = 0; i < entries.length; i += LOAD_CHUNK) {
+        const pipeline = this.redis.pipeline();
+        for (const entry of entries.slice(i, i + LOAD_CHUNK))
+          this.setIfNewer(pipeline, board, entry);
+        await pipeline.exec();
+      }
     }
     await this.redis.set(this.keys(board).ready, '1');
   }

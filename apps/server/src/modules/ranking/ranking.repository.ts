@@ -124,18 +124,42 @@ export async function userScore(
 }
 
 /** Every score of the global board, or of a split's. */
-export async function boardEntries(db: Executor, splitId?: number): Promise<BoardEntry[]> {
-  if (splitId === undefined) {
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'total_points', 'points_version'])
-      .execute();
-    return rows.map((r) => ({ userId: r.id, score: r.total_points, version: r.points_version }));
+/** Rows read at a time when a board is loaded: what a load holds in memory besides the board. */
+const BOARD_PAGE = 5000;
+
+/**
+ * Every score of a board, page by page in the order of user ids: the global board's total points
+ * of every user, or a split's totals of whoever scored in it.
+ */
+export async function* boardPages(
+  db: Executor,
+  splitId?: number,
+  pageSize = BOARD_PAGE,
+): AsyncGenerator<BoardEntry[]> {
+  for (let after = 0; ;) {
+    const page =
+      splitId === undefined
+        ? (
+            await db
+              .selectFrom('users')
+              .select(['id', 'total_points', 'points_version'])
+              .where('id', '>', after)
+              .orderBy('id')
+              .limit(pageSize)
+              .execute()
+          ).map((r) => ({ userId: r.id, score: r.total_points, version: r.points_version }))
+        : (
+            await db
+              .selectFrom('split_totals')
+              .select(['user_id', 'total', 'version'])
+              .where('split_id', '=', splitId)
+              .where('user_id', '>', after)
+              .orderBy('user_id')
+              .limit(pageSize)
+              .execute()
+          ).map((r) => ({ userId: r.user_id, score: r.total, version: r.version }));
+    if (page.length > 0) yield page;
+    if (page.length < pageSize) return;
+    after = page.at(-1)!.userId;
   }
-  const rows = await db
-    .selectFrom('split_totals')
-    .select(['user_id', 'total', 'version'])
-    .where('split_id', '=', splitId)
-    .execute();
-  return rows.map((r) => ({ userId: r.user_id, score: r.total, version: r.version }));
 }

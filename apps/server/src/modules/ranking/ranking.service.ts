@@ -48,10 +48,10 @@ export class RankBoards {
     await pending;
   }
 
-  /** Reads the board's scores from the database again (a newer value already held is kept). */
+  /** Reads the board's scores from the database again, page by page (a newer value held is kept). */
   async reload(board: Board): Promise<void> {
     const splitId = board === 'global' ? undefined : Number(board.slice('split:'.length));
-    await this.store.load(board, await repo.boardEntries(this.db, splitId));
+    await this.store.load(board, repo.boardPages(this.db, splitId));
   }
 
   /** How many users the board ranks: everyone for the global board, who scored in a split's. */

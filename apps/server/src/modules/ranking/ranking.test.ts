@@ -16,6 +16,7 @@ import {
 } from '../../../test/redis';
 import { credit } from '../points/points.service';
 import { findOrCreateStore } from '../user/user-provisioning.repository';
+import { boardPages } from './ranking.repository';
 
 const redis = await redisReachable();
 
@@ -259,6 +260,21 @@ describe.each([
         (await ctx.app.inject({ method: 'GET', url: '/api/rankings/split/1' })).statusCode,
       ).toBe(401);
     });
+  });
+
+  it('reads a board page by page, every user once', async () => {
+    const read: number[] = [];
+    let pages = 0;
+    for await (const page of boardPages(ctx.db, undefined, 3)) {
+      pages += 1;
+      expect(page.length).toBeLessThanOrEqual(3);
+      read.push(...page.map((e) => e.userId));
+    }
+    const ids = (await ctx.db.selectFrom('users').select('id').orderBy('id').execute()).map(
+      (u) => u.id,
+    );
+    expect(read).toEqual(ids);
+    expect(pages).toBe(Math.ceil(ids.length / 3));
   });
 
   it('loads the board again from the database when the store has lost it, with the same ranks', async () => {
