@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Split, SplitsResponse } from '@app/contract/ranking';
 import { json, mockFetch } from '@/testing/fetch-mock';
@@ -96,9 +96,11 @@ describe('home: onboarding progress and the locked novelties', () => {
 });
 
 describe('home: the hero note on the team', () => {
+  /** The note once the team's progress is in (its loading text speaks of the team too). */
   const note = async () => {
     const figure = await screen.findByRole('figure');
     await within(figure).findByText(/team|colleague/);
+    await waitFor(() => expect(within(figure).queryByText(/^Loading/)).toBeNull());
     return figure;
   };
 
