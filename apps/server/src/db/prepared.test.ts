@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
+import type { Transaction } from 'kysely';
 import type { Db } from './database';
+import type { Database } from './schema';
 import { prepared } from './prepared';
 
 let db: Db;
@@ -42,40 +44,40 @@ describe('a prepared query', () => {
     expect(await storesBetween(db, 'Japon', third!, third!)).toEqual([]);
   });
 
-  it('runs in the caller’s transaction, seeing what it wrote', async () => {
-    await db
+  /** Moves a store to Japan in a transaction that rolls back once `meanwhile` is done. */
+  const movedThenRolledBack = (
+    name: string,
+    meanwhile: (trx: Transaction<Database>) => Promise<void>,
+  ) =>
+    db
       .transaction()
       .execute(async (trx) => {
         await trx
           .updateTable('stores')
           .set({ country: 'Japon' })
-          .where('name', '=', 'Rhône')
+          .where('name', '=', name)
           .execute();
-        const seen = await storesBetween(trx, 'Japon', 0, 1_000_000);
-        expect(seen.map((store) => store.name)).toEqual(['Vendôme']);
+        await meanwhile(trx);
         throw new Error('roll back');
       })
       .catch(() => undefined);
+
+  it('runs in the caller’s transaction, seeing what it wrote', async () => {
+    await movedThenRolledBack('Rhône', async (trx) => {
+      const seen = await storesBetween(trx, 'Japon', 0, 1_000_000);
+      expect(seen.map((store) => store.name)).toEqual(['Vendôme']);
+    });
     const after = await storesBetween(db, 'Japon', 0, 1_000_000);
     expect(after.map((store) => store.name)).toEqual(['Rhône', 'Vendôme']);
   });
 
   it('never reads, outside a transaction, what that transaction has not committed', async () => {
     let reading: Promise<{ name: string }[]> | undefined;
-    await db
-      .transaction()
-      .execute(async (trx) => {
-        await trx
-          .updateTable('stores')
-          .set({ country: 'Japon' })
-          .where('name', '=', 'Vendôme')
-          .execute();
-        // Another request reads meanwhile, on the database itself: it waits for the outcome.
-        reading = storesBetween(db, 'Japon', 0, 1_000_000);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        throw new Error('roll back');
-      })
-      .catch(() => undefined);
+    await movedThenRolledBack('Vendôme', async () => {
+      // Another request reads meanwhile, on the database itself: it waits for the outcome.
+      reading = storesBetween(db, 'Japon', 0, 1_000_000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
     expect((await reading!).map((store) => store.name)).toEqual(['Rhône', 'Vendôme']);
   });
 });
