@@ -137,6 +137,14 @@ const pools = new WeakMap<Db, pg.Pool>();
 const sqliteConnections = new WeakMap<Executor, SQLite.Database>();
 
 /**
+ * The PostgreSQL pool of a database, for a statement that may run on any of its connections:
+ * only for the database itself, never a transaction of it (which holds one connection).
+ */
+export function poolOf(db: Executor): pg.Pool | undefined {
+  return pools.get(db as Db);
+}
+
+/**
  * The SQLite connection of a database when a statement may run on it at once, without Kysely's
  * queue: only for the database itself (a transaction is another object), and only while no
  * transaction is open on the connection. Statements run synchronously, so nothing can come

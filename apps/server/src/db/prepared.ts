@@ -1,5 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
-import { idleSqlite, isPostgres, type Executor } from './database';
+import { idleSqlite, isPostgres, poolOf, type Executor } from './database';
 import type { Database } from './schema';
 
 /** Stands for the i-th argument of a prepared query while it is compiled. */
@@ -9,6 +9,8 @@ class Argument {
 
 type Compiled = { sql: string; parameters: readonly unknown[] };
 
+let preparedCount = 0;
+
 /**
  * A query built and compiled once per engine instead of on every call: the reads every request
  * makes (the session's token, the signed-in user) skip Kysely's building and compiling, and give
@@ -16,12 +18,14 @@ type Compiled = { sql: string; parameters: readonly unknown[] };
  * stand-ins for its arguments, which must go into the query as they are (as values compared or
  * set, never transformed or used to choose the query's shape); each call puts the real arguments
  * in their places. On SQLite, with no transaction open, the statement runs at once on the
- * connection (`idleSqlite`).
+ * connection (`idleSqlite`). On PostgreSQL, outside a transaction, it is a named statement of the
+ * pool: each connection parses and plans it once, then only binds the arguments.
  */
 export function prepared<Args extends unknown[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
 ): (db: Executor, ...args: Args) => Promise<Row[]> {
   const byEngine = new Map<boolean, Compiled>();
+  const name = `prepared_${++preparedCount}`;
   return async (db, ...args) => {
     const postgres = isPostgres(db as Kysely<unknown>);
     let compiled = byEngine.get(postgres);
@@ -40,6 +44,9 @@ export function prepared<Args extends unknown[], Row>(
       statement.run(parameters);
       return [];
     }
+    const pool = poolOf(db);
+    if (pool)
+      return (await pool.query({ name, text: compiled.sql, values: parameters })).rows as Row[];
     return (await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters))).rows;
   };
 }
