@@ -141,7 +141,7 @@ export async function getDailyStatus(
   options: DailyOptions,
 ): Promise<DailyStatus> {
   const day = await userDay(db, userId, new Date(), options.timeZone);
-  const [answer] = await repo.answersOf(db, userId, [day]);
+  const answer = await repo.answerOf(db, userId, day);
   if (!answer) {
     return {
       has_answered: false,
@@ -211,7 +211,7 @@ export async function answerDaily(
 
   await transact(db, async (trx) => {
     const at = nowIso();
-    const [yesterday] = await repo.answersOf(trx, userId, [addDays(day, -1)]);
+    const yesterday = await repo.answerOf(trx, userId, addDays(day, -1));
     const streak = streakAfter(
       yesterday && { is_correct: yesterday.is_correct === 1, streak: yesterday.streak },
       correct,

@@ -133,12 +133,15 @@ export function withNameKeys(changes: UserUpdate): UserUpdate {
 }
 
 /** The time zone of the user's store, if they have one. */
-export async function storeTimeZoneOf(db: Executor, userId: number): Promise<string | undefined> {
-  const row = await db
+const storeTimeZone = prepared((db, userId: number) =>
+  db
     .selectFrom('users')
     .leftJoin('stores', 'stores.id', 'users.store_id')
     .select('stores.timezone')
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  return row?.timezone ?? undefined;
+    .where('users.id', '=', userId),
+);
+
+/** The time zone of the user's store, which sets their calendar day: read by many requests. */
+export async function storeTimeZoneOf(db: Executor, userId: number): Promise<string | undefined> {
+  return (await storeTimeZone(db, userId))[0]?.timezone ?? undefined;
 }
