@@ -50,3 +50,11 @@ export function prepared<Args extends unknown[], Row>(
     return (await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters))).rows;
   };
 }
+
+/** `prepared`, for a query of one row at most: the row, or undefined. */
+export function preparedRow<Args extends unknown[], Row>(
+  build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
+): (db: Executor, ...args: Args) => Promise<Row | undefined> {
+  const rows = prepared(build);
+  return async (db, ...args) => (await rows(db, ...args))[0];
+}

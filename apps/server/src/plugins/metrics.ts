@@ -17,8 +17,8 @@ export default fp(
     const register = new Registry();
     collectDefaultMetrics({ register });
     const requests = new RequestTallies();
-    register.registerMetric(requests.counter() as never);
-    register.registerMetric(requests.histogram() as never);
+    register.registerMetric(requests.counter());
+    register.registerMetric(requests.histogram());
     new Gauge({
       name: 'db_pool_connections_in_use',
       help: 'Database connections in use (PostgreSQL pool)',
@@ -124,49 +124,50 @@ class RequestTallies {
   }
 
   counter() {
-    return {
-      name: 'http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status',
-      type: 'counter',
-      get: () => ({
-        name: 'http_requests_total',
-        help: 'HTTP requests answered, by method, route pattern and status',
-        type: 'counter',
-        aggregator: 'sum',
-        values: [...this.series.values()].map((s) => ({ labels: s.labels, value: s.count })),
-      }),
-    };
+    return writtenMetric(
+      'http_requests_total',
+      'HTTP requests answered, by method, route pattern and status',
+      'counter',
+      () => [...this.series.values()].map((s) => ({ labels: s.labels, value: s.count })),
+    );
   }
 
   histogram() {
     const name = 'http_request_duration_seconds';
-    const help = 'Time to answer an HTTP request, by method, route pattern and status';
-    return {
+    return writtenMetric(
       name,
-      help,
-      type: 'histogram',
-      get: () => {
-        const values: Sample[] = [];
-        for (const s of this.series.values()) {
+      'Time to answer an HTTP request, by method, route pattern and status',
+      'histogram',
+      () =>
+        [...this.series.values()].flatMap((s) => {
           let below = 0;
-          BUCKETS.forEach((bound, i) => {
-            below += s.buckets[i]!;
-            values.push({
-              labels: { le: String(bound), ...s.labels },
-              value: below,
-              metricName: `${name}_bucket`,
-            });
-          });
-          values.push({
-            labels: { le: '+Inf', ...s.labels },
-            value: s.count,
+          const bucket = (le: string, value: number): Sample => ({
+            labels: { le, ...s.labels },
+            value,
             metricName: `${name}_bucket`,
           });
-          values.push({ labels: s.labels, value: s.sum, metricName: `${name}_sum` });
-          values.push({ labels: s.labels, value: s.count, metricName: `${name}_count` });
-        }
-        return { name, help, type: 'histogram', aggregator: 'sum', values };
-      },
-    };
+          return [
+            ...BUCKETS.map((bound, i) => bucket(String(bound), (below += s.buckets[i]!))),
+            bucket('+Inf', s.count),
+            { labels: s.labels, value: s.sum, metricName: `${name}_sum` },
+            { labels: s.labels, value: s.count, metricName: `${name}_count` },
+          ];
+        }),
+    );
   }
+}
+
+/** A metric prom-client's registry writes out from samples read when /metrics is read. */
+function writtenMetric(
+  name: string,
+  help: string,
+  type: 'counter' | 'histogram',
+  samples: () => Sample[],
+) {
+  return {
+    name,
+    help,
+    type,
+    get: () => ({ name, help, type, aggregator: 'sum', values: samples() }),
+  } as never;
 }

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database';
-import { prepared } from '../../db/prepared';
+import { preparedRow } from '../../db/prepared';
 import { OWN_USER_COLUMNS } from '../user/user.repository';
 
 export function findCredentialsByEmail(db: Executor, email: string) {
@@ -32,7 +32,7 @@ export async function insertToken(
  * The token with its user's own row: every authenticated request reads both, in one query
  * compiled once.
  */
-const tokenWithUser = prepared((db, id: number) =>
+export const findTokenWithUser = preparedRow((db, id: number) =>
   db
     .selectFrom('personal_access_tokens')
     .innerJoin('users', 'users.id', 'personal_access_tokens.user_id')
@@ -45,10 +45,6 @@ const tokenWithUser = prepared((db, id: number) =>
     ])
     .where('personal_access_tokens.id', '=', id),
 );
-
-export async function findTokenWithUser(db: Executor, id: number) {
-  return (await tokenWithUser(db, id))[0];
-}
 
 export async function touchToken(db: Executor, id: number, at: string): Promise<void> {
   await db

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
-import { prepared } from '../../db/prepared';
+import { preparedRow } from '../../db/prepared';
 import type { DailyAnswersTable } from '../../db/schema';
 
 export function findPick(db: Executor, day: string) {
@@ -55,24 +55,22 @@ export async function insertPick(
     .execute();
 }
 
-/** The user's answers of the given days. */
-const answerOnDay = prepared((db, userId: number, day: string) =>
+const ANSWER_COLUMNS = ['day', 'question_id', 'answer', 'is_correct', 'points', 'streak'] as const;
+
+/** The user's answer of a day, if any: read by every visit to the daily question. */
+export const answerOf = preparedRow((db, userId: number, day: string) =>
   db
     .selectFrom('daily_answers')
-    .select(['day', 'question_id', 'answer', 'is_correct', 'points', 'streak'])
+    .select(ANSWER_COLUMNS)
     .where('user_id', '=', userId)
     .where('day', '=', day),
 );
 
-/** The user's answer of a day, if any: read by every visit to the daily question. */
-export async function answerOf(db: Executor, userId: number, day: string) {
-  return (await answerOnDay(db, userId, day))[0];
-}
-
+/** The user's answers of the given days. */
 export function answersOf(db: Executor, userId: number, days: readonly string[]) {
   return db
     .selectFrom('daily_answers')
-    .select(['day', 'question_id', 'answer', 'is_correct', 'points', 'streak'])
+    .select(ANSWER_COLUMNS)
     .where('user_id', '=', userId)
     .where('day', 'in', days)
     .execute();

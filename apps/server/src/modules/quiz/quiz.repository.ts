@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { QuestionMode } from '@app/contract/constants';
 import { isUniqueViolation, timestamp, type Executor } from '../../db/database';
-import { prepared } from '../../db/prepared';
+import { prepared, preparedRow } from '../../db/prepared';
 import { heldFor } from '../hold/hold.repository';
 import type { Database, QuizAttemptQuestionsTable, QuizAttemptsTable } from '../../db/schema';
 
@@ -119,26 +119,15 @@ export async function insertAttemptQuestions(
   if (rows.length > 0) await db.insertInto('quiz_attempt_questions').values(rows).execute();
 }
 
-const attemptById = prepared((db, id: number) =>
+export const findAttempt = preparedRow((db, id: number) =>
   db.selectFrom('quiz_attempts').selectAll().where('id', '=', id),
 );
-
-export async function findAttempt(db: Executor, id: number): Promise<AttemptRow | undefined> {
-  return (await attemptById(db, id))[0];
-}
 
 /**
  * Takes the attempt's row lock for the rest of the transaction if it is still open and not past
  * its deadline, so checks and the submit of one attempt never interleave.
  */
-export async function lockOpenAttempt(
-  db: Executor,
-  id: number,
-  now: string,
-): Promise<AttemptRow | undefined> {
-  return (await openAttemptLocked(db, id, now))[0];
-}
-const openAttemptLocked = prepared((db, id: number, now: string) =>
+export const lockOpenAttempt = preparedRow((db, id: number, now: string) =>
   db
     .updateTable('quiz_attempts')
     .set((eb) => ({ status: eb.ref('status') }))

@@ -123,7 +123,6 @@ export async function userScore(
     .executeTakeFirst();
 }
 
-/** Every score of the global board, or of a split's. */
 /** Rows read at a time when a board is loaded: what a load holds in memory besides the board. */
 const BOARD_PAGE = 5000;
 

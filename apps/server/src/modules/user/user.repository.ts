@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
-import { prepared } from '../../db/prepared';
+import { preparedRow } from '../../db/prepared';
 import type { UserUpdate } from '../../db/schema';
 import { nameKeys } from '../../lib/search-text';
 
@@ -43,18 +43,14 @@ export const OWN_USER_COLUMNS = [
   'stores.country as store_country',
 ] as const;
 
-const userWithStore = prepared((db, id: number) =>
+/** The signed-in user, read by most requests: compiled once. */
+export const findUserWithStore = preparedRow((db, id: number) =>
   db
     .selectFrom('users')
     .leftJoin('stores', 'stores.id', 'users.store_id')
     .select(OWN_USER_COLUMNS)
     .where('users.id', '=', id),
 );
-
-/** The signed-in user, read by most requests: compiled once. */
-export async function findUserWithStore(db: Executor, id: number) {
-  return (await userWithStore(db, id))[0];
-}
 
 export type UserWithStoreRow = NonNullable<Awaited<ReturnType<typeof findUserWithStore>>>;
 
@@ -132,8 +128,7 @@ export function withNameKeys(changes: UserUpdate): UserUpdate {
   return { ...changes, ...nameKeys(first_name, last_name) };
 }
 
-/** The time zone of the user's store, if they have one. */
-const storeTimeZone = prepared((db, userId: number) =>
+const storeTimeZone = preparedRow((db, userId: number) =>
   db
     .selectFrom('users')
     .leftJoin('stores', 'stores.id', 'users.store_id')
@@ -141,7 +136,7 @@ const storeTimeZone = prepared((db, userId: number) =>
     .where('users.id', '=', userId),
 );
 
-/** The time zone of the user's store, which sets their calendar day: read by many requests. */
+/** The time zone of the user's store, if they have one: it sets their calendar day. */
 export async function storeTimeZoneOf(db: Executor, userId: number): Promise<string | undefined> {
-  return (await storeTimeZone(db, userId))[0]?.timezone ?? undefined;
+  return (await storeTimeZone(db, userId))?.timezone ?? undefined;
 }
