@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { loginPage } from './vite/login-page.ts';
 import { precompress } from './vite/precompress.ts';
 import { preloadFonts } from './vite/preload-fonts.ts';
 
@@ -8,6 +9,7 @@ const apiTarget = 'http://localhost:3000';
 export default defineConfig({
   plugins: [
     react(),
+    loginPage({ entry: '/src/login.tsx' }),
     // The faces of the first screen of /login (title, text, labels and buttons).
     preloadFonts([
       'cormorant-garamond-latin-500-normal.woff2',

@@ -46,7 +46,7 @@ const TYPES = /** @type {Record<string, string>} */ ({
   '.json': 'application/json',
 });
 
-/** Serves a built app: its files, and index.html for any other page (the router takes it). */
+/** Serves a built app: its files, login.html for /login, and index.html for any other page. */
 function serve(/** @type {string} */ dist) {
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -60,8 +60,12 @@ function serve(/** @type {string} */ dist) {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end('{"message":"Not found"}');
     } else {
+      // As the server does: /login has a page of its own when the build has one.
+      const own = path.join(dist, `${pathname.slice(1)}.html`);
+      const page =
+        pathname === '/login' && fs.existsSync(own) ? own : path.join(dist, 'index.html');
       res.writeHead(200, { 'content-type': TYPES['.html'] });
-      res.end(fs.readFileSync(path.join(dist, 'index.html')));
+      res.end(fs.readFileSync(page));
     }
   });
   return new Promise((resolve) =>

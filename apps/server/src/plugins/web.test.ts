@@ -8,8 +8,8 @@ import { useTestApp } from '../../test/helpers';
 /** A build as the web app's writes it: text files with their `.br` and `.gz` copies. */
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
 const script = `export const text = "${'a watch, a story, '.repeat(200)}";\n`;
-const page =
-  '<!doctype html><html><head><meta name="app-config" content="{}"></head><body></body></html>';
+const page = (entry: string) =>
+  `<!doctype html><html><head><meta name="app-config" content="{}"></head><body><script type="module" src="/assets/${entry}.js"></script></body></html>`;
 function write(file: string, content: string, compressed = true) {
   const full = path.join(dist, file);
   fs.mkdirSync(path.dirname(full), { recursive: true });
@@ -18,7 +18,8 @@ function write(file: string, content: string, compressed = true) {
   fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(content));
   fs.writeFileSync(`${full}.gz`, zlib.gzipSync(content));
 }
-write('index.html', page);
+write('index.html', page('index'));
+write('login.html', page('login'));
 write('assets/index-abc123.js', script);
 write('assets/tiny-abc123.js', 'console.log(1)', false);
 write('images/logo.svg', `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(2000)}</svg>`);
@@ -81,5 +82,16 @@ describe('the built web app', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.body, url).toContain('&quot;brandSlug&quot;');
     }
+  });
+
+  it("sends /login the login page's own entry, and every other page the app's", async () => {
+    for (const url of ['/login', '/login?redirect=%2Ftraining']) {
+      expect((await get(url)).body, url).toContain('/assets/login.js');
+    }
+    for (const url of ['/', '/register', '/login/elsewhere', '/training?from=login']) {
+      expect((await get(url)).body, url).toContain('/assets/index.js');
+    }
+    // The login page is a page, not a file of its own.
+    expect((await get('/login.html')).statusCode).toBe(404);
   });
 });

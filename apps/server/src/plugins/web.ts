@@ -7,8 +7,9 @@ import { MESSAGES } from '@app/contract/errors';
 
 /**
  * Serves the built web app and the uploaded pictures from the API's port. A path that is not an
- * API call and does not name a file gets index.html, so the web app's router can take it; the
- * page carries the brand's configuration in a meta tag (no inline script, for the CSP).
+ * API call and does not name a file gets index.html, so the web app's router can take it; /login
+ * gets login.html, the login page's own entry without the router (decision 0030). Each page
+ * carries the brand's configuration in a meta tag (no inline script, for the CSP).
  */
 export default fp(
   async function web(app: FastifyInstance) {
@@ -16,14 +17,17 @@ export default fp(
     const indexFile = path.join(webDistDir, 'index.html');
     const hasWeb = fs.existsSync(indexFile);
     let indexHtml: string | undefined;
+    let loginHtml: string | undefined;
     if (hasWeb) {
-      const appConfig = JSON.stringify({ brandName, brandSlug, timeZone });
-      indexHtml = fs
-        .readFileSync(indexFile, 'utf8')
-        .replace(
-          /(<meta name="app-config" content=")[^"]*(")/,
-          `$1${escapeAttribute(appConfig)}$2`,
-        );
+      const appConfig = escapeAttribute(JSON.stringify({ brandName, brandSlug, timeZone }));
+      const readPage = (file: string) =>
+        fs
+          .readFileSync(file, 'utf8')
+          .replace(/(<meta name="app-config" content=")[^"]*(")/, `$1${appConfig}$2`);
+      indexHtml = readPage(indexFile);
+      const loginFile = path.join(webDistDir, 'login.html');
+      // A build from before the login page had its own entry: the app's router shows it.
+      loginHtml = fs.existsSync(loginFile) ? readPage(loginFile) : indexHtml;
       await app.register(fastifyStatic, {
         root: webDistDir,
         wildcard: false,
@@ -32,7 +36,7 @@ export default fp(
         // is sent (with `Vary: Accept-Encoding`), never compressed per request. They are not
         // routes of their own, and neither is the page, which only goes out with its config.
         preCompressed: true,
-        globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
+        globIgnore: ['**/*.br', '**/*.gz', 'index.html', 'login.html'],
         setHeaders: (res, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header(
@@ -55,12 +59,16 @@ export default fp(
       setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
     });
 
-    const sendIndex = (reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const sendPage = (reply: FastifyReply, html: string) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
-    for (const url of ['/', '/index.html']) {
+    for (const [url, html] of [
+      ['/', indexHtml],
+      ['/index.html', indexHtml],
+      ['/login', loginHtml],
+    ] as const) {
       app.get(url, { schema: { hide: true } }, async (request, reply) =>
-        indexHtml ? sendIndex(reply) : notFound(request, reply),
+        html ? sendPage(reply, html) : notFound(request, reply),
       );
     }
 
@@ -69,7 +77,7 @@ export default fp(
         (request.method === 'GET' || request.method === 'HEAD') &&
         !request.url.startsWith('/api') &&
         !path.extname(request.url.split('?')[0]!);
-      if (indexHtml && isPage) return sendIndex(reply);
+      if (indexHtml && isPage) return sendPage(reply, indexHtml);
       return notFound(request, reply);
     });
   },

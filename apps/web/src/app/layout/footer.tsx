@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Logo } from '@/components/ui/logo';
 import { config } from '@/lib/config';
 import { t } from '@/lib/i18n';
+import { AppLink } from '@/lib/navigation';
 import styles from './footer.module.css';
 
 export function Footer() {
@@ -25,9 +25,9 @@ export function Footer() {
           <ul role="list" className={styles.links}>
             {links.map((link) => (
               <li key={link.id}>
-                <Link to={paths.home()} className={styles.link}>
+                <AppLink to={paths.home()} className={styles.link}>
                   {link.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>

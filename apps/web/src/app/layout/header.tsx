@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
 import { HEADER_BREAKPOINT_PX } from '@app/contract/constants';
-import { useAwaitingDuels } from '@/api/get-awaiting-duels';
-import { useCurrentUser } from '@/api/get-current-user';
+import type { User } from '@app/contract/user';
 import { paths } from '@/app/paths';
 import { Avatar } from '@/components/ui/avatar';
 import { Logo } from '@/components/ui/logo';
@@ -10,6 +8,7 @@ import { Menu, type MenuItem } from '@/components/ui/menu';
 import { logout } from '@/features/auth/api/logout';
 import { config } from '@/lib/config';
 import { t } from '@/lib/i18n';
+import { AppLink, AppNavLink, useAppNavigation } from '@/lib/navigation';
 import { useMediaQuery } from '@/lib/use-media-query';
 import styles from './header.module.css';
 
@@ -37,12 +36,23 @@ function awaitingText(count: number): string {
     : t('nav.duelsAwaiting.other', { count: String(count) });
 }
 
-export function Header() {
-  const location = useLocation();
+/** Who the header shows: the signed-in user (while known) and their duels awaiting a move. */
+export type HeaderAccount = {
+  isAuthenticated: boolean;
+  user: User | undefined;
+  awaitingCount: number;
+};
+
+export const GUEST_ACCOUNT: HeaderAccount = {
+  isAuthenticated: false,
+  user: undefined,
+  awaitingCount: 0,
+};
+
+export function Header({ account }: { account: HeaderAccount }) {
+  const { location } = useAppNavigation();
   const isNarrow = useMediaQuery(`(max-width: ${HEADER_BREAKPOINT_PX}px)`);
-  const { user, isAuthenticated } = useCurrentUser();
-  const awaiting = useAwaitingDuels({ enabled: isAuthenticated });
-  const awaitingCount = isAuthenticated ? (awaiting.data ?? 0) : 0;
+  const { user, isAuthenticated, awaitingCount } = account;
 
   // The panel is tied to the location it opened at: any navigation closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -103,11 +113,11 @@ export function Header() {
         {navItems().map((item) => (
           <li key={item.id}>
             {item.placeholder ? (
-              <Link to={item.to} className={styles.navLink} onClick={close}>
+              <AppLink to={item.to} className={styles.navLink} onClick={close}>
                 {item.label}
-              </Link>
+              </AppLink>
             ) : (
-              <NavLink to={item.to} end={item.end} className={styles.navLink} onClick={close}>
+              <AppNavLink to={item.to} end={item.end} className={styles.navLink} onClick={close}>
                 {item.label}
                 {item.id === 'duels' && awaitingCount > 0 ? (
                   <>
@@ -117,7 +127,7 @@ export function Header() {
                     <span className="visually-hidden">, {awaitingText(awaitingCount)}</span>
                   </>
                 ) : null}
-              </NavLink>
+              </AppNavLink>
             )}
           </li>
         ))}
@@ -143,9 +153,9 @@ export function Header() {
           {accountItems.map((item) => (
             <li key={item.id}>
               {item.to !== undefined ? (
-                <Link to={item.to} className={styles.accountItem} onClick={close}>
+                <AppLink to={item.to} className={styles.accountItem} onClick={close}>
                   {item.label}
-                </Link>
+                </AppLink>
               ) : (
                 <button
                   type="button"
@@ -204,19 +214,19 @@ export function Header() {
         {/* In the narrow layout the panel follows its button, in reading and tab order. */}
         {isNarrow ? panel : null}
 
-        <Link to={paths.home()} className={styles.logoLink}>
+        <AppLink to={paths.home()} className={styles.logoLink}>
           <Logo className={styles.logo} />
-        </Link>
+        </AppLink>
 
         <div className={styles.account}>
           {isNarrow ? (
-            <Link
+            <AppLink
               to={isAuthenticated ? paths.profile() : paths.login()}
               className={styles.avatarButton}
               aria-label={isAuthenticated ? t('account.menu') : t('account.login')}
             >
               {avatar}
-            </Link>
+            </AppLink>
           ) : (
             <Menu
               label={t('account.menu')}

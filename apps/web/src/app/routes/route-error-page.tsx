@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { paths } from '@/app/paths';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { StatusPage } from './status-page';

@@ -1,26 +1,29 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Spinner } from './spinner';
 import styles from './button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse';
 export type ButtonSize = 'md' | 'sm';
 
-type StyleProps = {
+export type ButtonStyleProps = {
   variant?: ButtonVariant;
   size?: ButtonSize;
   /** Stretches the button to the width of its container. */
   block?: boolean;
 };
 
-function classNames({ variant = 'primary', size = 'md', block }: StyleProps, extra?: string) {
+/** The classes of a button of this look, and `extra`: for links that look like buttons too. */
+export function buttonClassName(
+  { variant = 'primary', size = 'md', block }: ButtonStyleProps,
+  extra?: string,
+) {
   return [styles.button, styles[variant], styles[size], block && styles.block, extra]
     .filter(Boolean)
     .join(' ');
 }
 
 type ButtonProps = ComponentProps<'button'> &
-  StyleProps & {
+  ButtonStyleProps & {
     /** While busy the button is disabled and shows `busyLabel` next to a spinner. */
     busy?: boolean;
     busyLabel?: ReactNode;
@@ -41,7 +44,7 @@ export function Button({
   return (
     <button
       type={type}
-      className={classNames({ variant, size, block }, className)}
+      className={buttonClassName({ variant, size, block }, className)}
       disabled={disabled || busy}
       data-busy={busy || undefined}
       {...props}
@@ -56,11 +59,4 @@ export function Button({
       )}
     </button>
   );
-}
-
-type ButtonLinkProps = ComponentProps<typeof Link> & StyleProps;
-
-/** A link that looks like a button, for navigation actions. */
-export function ButtonLink({ variant, size, block, className, ...props }: ButtonLinkProps) {
-  return <Link className={classNames({ variant, size, block }, className)} {...props} />;
 }

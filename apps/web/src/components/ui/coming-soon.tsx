@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ButtonLink } from './button';
+import { ButtonLink } from './button-link';
 import { Emblem } from './emblem';
 import { PageHeader } from './page-header';
 import styles from './coming-soon.module.css';

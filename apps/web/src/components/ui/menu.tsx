@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { AppLink, useAppNavigation } from '@/lib/navigation';
 import styles from './menu.module.css';
 
 export type MenuItem = { id: string; label: string } & (
@@ -24,7 +24,7 @@ type OpenState = { locationKey: string; focus: 'first' | 'last' };
  * button unless the user moved focus elsewhere.
  */
 export function Menu({ label, trigger, items, align = 'end', triggerClassName }: MenuProps) {
-  const location = useLocation();
+  const { location } = useAppNavigation();
   const [openState, setOpenState] = useState<OpenState | null>(null);
   // Tied to the location it opened at, the menu is closed by any navigation without an effect.
   const open = openState !== null && openState.locationKey === location.key;
@@ -143,7 +143,7 @@ export function Menu({ label, trigger, items, align = 'end', triggerClassName }:
           {items.map((item, index) => (
             <li key={item.id} role="none">
               {item.to !== undefined ? (
-                <Link
+                <AppLink
                   ref={(el) => {
                     itemRefs.current[index] = el;
                   }}
@@ -154,7 +154,7 @@ export function Menu({ label, trigger, items, align = 'end', triggerClassName }:
                   onClick={hide}
                 >
                   {item.label}
-                </Link>
+                </AppLink>
               ) : (
                 <button
                   ref={(el) => {

@@ -1,6 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest, LoginResponse } from '@app/contract/auth';
-import { currentUserQueryKey } from '@/api/get-current-user';
 import { api } from '@/lib/api-client';
 import { saveSession } from '@/lib/session';
 
@@ -18,12 +16,11 @@ export async function login(credentials: LoginRequest): Promise<LoginResponse> {
   return api.post<LoginResponse>('/api/login', credentials, { authenticate: false });
 }
 
-/** Logs in, stores the session (broadcasting `auth-change`) and seeds the current user. */
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return async (credentials: LoginRequest): Promise<void> => {
-    const { user, token } = await login(credentials);
-    queryClient.setQueryData(currentUserQueryKey, user);
-    saveSession(user, token);
-  };
+/**
+ * Logs in and stores the session, broadcasting `auth-change`. The app's cache reads the user from
+ * the session (`currentUserQueryOptions`); the login page's own entry has no cache at all.
+ */
+export async function logIn(credentials: LoginRequest): Promise<void> {
+  const { user, token } = await login(credentials);
+  saveSession(user, token);
 }

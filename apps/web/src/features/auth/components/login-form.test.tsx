@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { currentUserQueryKey } from '@/api/get-current-user';
 import { deferred, json, mockFetch } from '@/testing/fetch-mock';
 import { demoToken, demoUser } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
@@ -123,6 +124,19 @@ describe('login form: submission', () => {
       email: 'demo@example.com',
       password: 'demo1234',
     });
+  });
+
+  it('shows the signed-in user at once, before GET /api/user answers', async () => {
+    mockFetch()
+      .on('GET', '/sanctum/csrf-cookie', json(204))
+      .on('POST', '/api/login', json(200, { user: demoUser, token: demoToken }))
+      .on('GET', '/api/user', () => deferred<Response>().promise);
+    const app = await openLogin();
+
+    await fillAndSubmit(app);
+
+    await waitFor(() => expect(app.location().pathname).toBe('/'));
+    expect(app.queryClient.getQueryData(currentUserQueryKey)).toMatchObject(demoUser);
   });
 
   it('logs in even when the CSRF cookie call fails', async () => {

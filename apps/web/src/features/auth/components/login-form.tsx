@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EMAIL_CHECK_DELAY_MS } from '@app/contract/constants';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { t } from '@/lib/i18n';
+import { AppLink, useAppNavigation } from '@/lib/navigation';
 import { safeRedirect } from '@/lib/safe-redirect';
-import { useLogin } from '../api/login';
+import { logIn } from '../api/login';
 import { loginErrorMessages, type LoginField } from '../utils/login-error';
 import { EmailField } from './email-field';
 import styles from './auth-form.module.css';
@@ -29,9 +29,7 @@ function passwordError(password: string): string | undefined {
 }
 
 export function LoginForm() {
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const logIn = useLogin();
+  const { location, navigate } = useAppNavigation();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [generalError, setGeneralError] = useState<string | undefined>();
@@ -78,7 +76,8 @@ export function LoginForm() {
     setBusy(true);
     try {
       await logIn({ email: values.email.trim(), password: values.password });
-      navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+      const redirect = new URLSearchParams(location.search).get('redirect');
+      navigate(safeRedirect(redirect), { replace: true });
     } catch (error) {
       const messages = loginErrorMessages(error);
       const focused = showErrors(messages.fields);
@@ -137,7 +136,8 @@ export function LoginForm() {
       </Button>
 
       <p className={styles.switch}>
-        <span>{t('login.noAccount')}</span> <Link to={paths.register()}>{t('login.register')}</Link>
+        <span>{t('login.noAccount')}</span>{' '}
+        <AppLink to={paths.register()}>{t('login.register')}</AppLink>
       </p>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { paths } from '@/app/paths';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { formatPoints } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { formatDay } from '../utils/calendar';

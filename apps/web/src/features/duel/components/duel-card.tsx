@@ -3,7 +3,8 @@ import type { Duel, DuelRound } from '@app/contract/duel';
 import { apostropheThousands } from '@app/contract/duel-rules';
 import { paths } from '@/app/paths';
 import { Avatar } from '@/components/ui/avatar';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { t } from '@/lib/i18n';
 import {
   fullName,

@@ -5,7 +5,8 @@ import { apostropheThousands } from '@app/contract/duel-rules';
 import type { PublicUser } from '@app/contract/ranking';
 import { paths } from '@/app/paths';
 import { Avatar } from '@/components/ui/avatar';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { t } from '@/lib/i18n';
 import {
   attemptOf,

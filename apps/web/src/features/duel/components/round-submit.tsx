@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { SubmitRoundResponse } from '@app/contract/duel';
 import { paths } from '@/app/paths';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { GameError, GamePending } from '@/components/ui/game-message';
 import { t } from '@/lib/i18n';
 import { useSubmitRound } from '../api/submit-round';

@@ -5,7 +5,7 @@ import { DUEL_REDIRECT_MS } from '@app/contract/constants';
 import type { Duel, RoundQuiz, SubmitRoundResponse } from '@app/contract/duel';
 import { useCurrentUser } from '@/api/get-current-user';
 import { paths } from '@/app/paths';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { GameError, GameMessage, GamePending } from '@/components/ui/game-message';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -2,7 +2,7 @@ import type { TrainingList } from '@app/contract/training';
 import { trainingProgress } from '@app/contract/training-rules';
 import { useTrainingModules } from '@/api/get-training-modules';
 import { paths } from '@/app/paths';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { ProgressSummary } from '@/components/ui/progress-summary';
 import { t } from '@/lib/i18n';
 import styles from './onboarding-progress.module.css';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { t } from '@/lib/i18n';
 import styles from './activity-card.module.css';
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { trainingProgress } from '@app/contract/training-rules';
 import { useTrainingModules } from '@/api/get-training-modules';
 import { paths } from '@/app/paths';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { ProgressSummary } from '@/components/ui/progress-summary';
 import { Spinner } from '@/components/ui/spinner';
 import { t } from '@/lib/i18n';

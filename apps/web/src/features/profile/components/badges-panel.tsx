@@ -2,7 +2,7 @@ import { useBadges } from '@/api/get-badges';
 import { useUserBadges } from '@/api/get-user-badges';
 import { paths } from '@/app/paths';
 import { BadgeTile } from '@/components/ui/badge-tile';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { formatDate } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { PanelState } from './panel-state';

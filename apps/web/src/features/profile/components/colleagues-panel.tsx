@@ -1,7 +1,7 @@
 import type { User } from '@app/contract/user';
 import { paths } from '@/app/paths';
 import { Avatar } from '@/components/ui/avatar';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { formatPoints } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { useColleagues } from '../api/get-colleagues';

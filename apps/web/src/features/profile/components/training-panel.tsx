@@ -1,7 +1,7 @@
 import { trainingProgress } from '@app/contract/training-rules';
 import { useTrainingModules } from '@/api/get-training-modules';
 import { paths } from '@/app/paths';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { ProgressSummary } from '@/components/ui/progress-summary';
 import { t } from '@/lib/i18n';
 import { PanelState } from './panel-state';

@@ -4,7 +4,7 @@ import { DIFFICULTIES, QUESTION_MODES } from '@app/contract/constants';
 import type { AttemptResponse, QuizAttempt, QuizQuestion, QuizResult } from '@app/contract/quiz';
 import { ATTEMPT_KINDS, MAX_ID, inferLevel } from '@app/contract/quiz-rules';
 import { paths } from '@/app/paths';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { GameFrame } from '@/components/ui/game-frame';
 import { GameError, GameMessage, GamePending } from '@/components/ui/game-message';
 import { isApiError } from '@/lib/api-client';

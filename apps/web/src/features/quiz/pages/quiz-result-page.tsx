@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { inferLevel, resultMessage } from '@app/contract/quiz-rules';
 import { paths } from '@/app/paths';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { Emblem } from '@/components/ui/emblem';
 import { GameFrame } from '@/components/ui/game-frame';
 import { GameMessage } from '@/components/ui/game-message';

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { TrainingModule } from '@app/contract/training';
 import { paths } from '@/app/paths';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { t } from '@/lib/i18n';
 import styles from './training-card.module.css';
 

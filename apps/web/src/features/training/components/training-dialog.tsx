@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import type { TrainingModule } from '@app/contract/training';
 import { paths } from '@/app/paths';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { Dialog } from '@/components/ui/dialog';
 import { t } from '@/lib/i18n';
 import { ValidationQuestion } from './validation-question';
