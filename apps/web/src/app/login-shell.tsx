@@ -11,7 +11,7 @@ import {
   type Navigation,
 } from '@/lib/navigation';
 import { getToken } from '@/lib/session';
-import { GUEST_ACCOUNT } from './layout/header';
+import { GUEST_ACCOUNT, Header } from './layout/header';
 import { PageFrame } from './layout/page-frame';
 
 /**
@@ -58,7 +58,7 @@ function LoginShell({ leave }: { leave: (to: string, replace: boolean) => void }
   }, [leave]);
   return (
     <NavigationProvider value={navigation}>
-      <PageFrame account={GUEST_ACCOUNT}>
+      <PageFrame header={<Header account={GUEST_ACCOUNT} />}>
         <LoginPage />
       </PageFrame>
     </NavigationProvider>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '@/testing/fetch-mock';
-import { demoUser, storeSession } from '@/testing/fixtures';
+import { demoUser, storeSession, trainingListFixture } from '@/testing/fixtures';
 import { renderApp, setViewport } from '@/testing/render-app';
 
 /** PRODUCT.md §9: the header shows how many duels wait for the user's move. */
@@ -34,6 +34,16 @@ describe('the header: duels awaiting the user', () => {
     renderApp('/training');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Duels' }).getAttribute('href')).toBe('/duels');
+  });
+
+  it('asks nothing on a game in full screen, which has no header', async () => {
+    const server = signedIn(2).on('GET', '/api/training', json(200, trainingListFixture()));
+    renderApp('/quiz/start');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose your level' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(server.callsTo('GET', '/api/duels/awaiting')).toHaveLength(0);
   });
 
   it('asks nothing for an anonymous visitor', async () => {

@@ -3,7 +3,6 @@ import { t } from '@/lib/i18n';
 import { useAppNavigation } from '@/lib/navigation';
 import { showsChrome } from './chrome';
 import { Footer } from './footer';
-import { Header, type HeaderAccount } from './header';
 import styles from './page-frame.module.css';
 
 /**
@@ -45,7 +44,8 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 type PageFrameProps = {
-  account: HeaderAccount;
+  /** The header, drawn only on pages that show it (its data is then asked for, not before). */
+  header: ReactNode;
   /** A page is loading: a hairline runs at the top and the main region is marked busy. */
   busy?: boolean;
   children: ReactNode;
@@ -56,7 +56,7 @@ type PageFrameProps = {
  * the header and footer where the path shows them. The app's router and the login page's own entry
  * both draw their pages in it.
  */
-export function PageFrame({ account, busy = false, children }: PageFrameProps) {
+export function PageFrame({ header, busy = false, children }: PageFrameProps) {
   const { pathname, key } = useAppNavigation().location;
   const chrome = showsChrome(pathname);
   useScrollReset(key);
@@ -68,7 +68,7 @@ export function PageFrame({ account, busy = false, children }: PageFrameProps) {
       </a>
       <div className={styles.progress} data-active={busy || undefined} aria-hidden="true" />
       <RouteAnnouncer pathname={pathname} />
-      {chrome ? <Header account={account} /> : null}
+      {chrome ? header : null}
       <main id="main" tabIndex={-1} className={styles.main} aria-busy={busy || undefined}>
         {children}
       </main>

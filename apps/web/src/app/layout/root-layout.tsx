@@ -2,19 +2,21 @@ import { Outlet, useNavigation } from 'react-router';
 import { useAwaitingDuels } from '@/api/get-awaiting-duels';
 import { useCurrentUser } from '@/api/get-current-user';
 import { RouterNavigation } from '@/app/router-navigation';
-import type { HeaderAccount } from './header';
+import { Header } from './header';
 import { PageFrame } from './page-frame';
 
-function useHeaderAccount(): HeaderAccount {
+/** The header with the signed-in user and their duels awaiting a move, from the query cache. */
+function AccountHeader() {
   const { user, isAuthenticated } = useCurrentUser();
   const awaiting = useAwaitingDuels({ enabled: isAuthenticated });
-  return { isAuthenticated, user, awaitingCount: isAuthenticated ? (awaiting.data ?? 0) : 0 };
+  const awaitingCount = isAuthenticated ? (awaiting.data ?? 0) : 0;
+  return <Header account={{ isAuthenticated, user, awaitingCount }} />;
 }
 
 function RoutedFrame() {
   const busy = useNavigation().state !== 'idle';
   return (
-    <PageFrame account={useHeaderAccount()} busy={busy}>
+    <PageFrame header={<AccountHeader />} busy={busy}>
       <Outlet />
     </PageFrame>
   );
