@@ -37,6 +37,17 @@ export default defineConfig({
         },
       })),
       'apps/web/vitest.config.ts',
+      {
+        // The web app's production build: what each page loads (decision 0030).
+        test: {
+          name: 'web:build',
+          root: 'apps/web',
+          allowOnly: false,
+          environment: 'node',
+          include: ['vite/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstLoadChunks } from './vite/first-load-chunks.ts';
 import { loginPage } from './vite/login-page.ts';
 import { precompress } from './vite/precompress.ts';
 import { preloadFonts } from './vite/preload-fonts.ts';
@@ -10,6 +11,7 @@ export default defineConfig({
   plugins: [
     react(),
     loginPage({ entry: '/src/login.tsx' }),
+    firstLoadChunks({ app: { page: 'index', chunk: 'app' }, pages: { login: 'login-shell' } }),
     // The faces of the first screen of /login (title, text, labels and buttons).
     preloadFonts([
       'cormorant-garamond-latin-500-normal.woff2',

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type Rolldown } from 'vite';
+
+/** The production build, as `npm run build` makes it (decisions 0027 and 0030). */
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-build-'));
+let chunks: Rolldown.OutputChunk[] = [];
+
+beforeAll(async () => {
+  const output = await build({ root: webRoot, logLevel: 'silent', build: { outDir } });
+  const results = Array.isArray(output) ? output : [output];
+  chunks = results.flatMap((result) =>
+    'output' in result ? result.output.filter((item) => item.type === 'chunk') : [],
+  );
+}, 120_000);
+afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+const chunk = (fileName: string) => {
+  const found = chunks.find((candidate) => candidate.fileName === fileName);
+  if (!found) throw new Error(`${fileName} is not a chunk of the build`);
+  return found;
+};
+
+/** The scripts a page names (its entry and what it preloads), as the browser finds them. */
+function firstLoad(page: string) {
+  const html = fs.readFileSync(path.join(outDir, page), 'utf8');
+  const named = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  return {
+    scripts: named.map(chunk),
+    styles: [...html.matchAll(/href="\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]!),
+  };
+}
+
+/** Every chunk `from` loads, statically and, if asked, through dynamic imports too. */
+function reached(from: Rolldown.OutputChunk[], dynamic: boolean) {
+  const seen = new Map(from.map((c) => [c.fileName, c]));
+  const queue = [...from];
+  while (queue.length > 0) {
+    const next = queue.pop()!;
+    for (const name of [...next.imports, ...(dynamic ? next.dynamicImports : [])]) {
+      if (seen.has(name)) continue;
+      seen.set(name, chunk(name));
+      queue.push(chunk(name));
+    }
+  }
+  return [...seen.values()];
+}
+
+const modulesOf = (list: Rolldown.OutputChunk[]) => list.flatMap((c) => c.moduleIds);
+const fromPackage = (name: string) => (id: string) => id.includes(`/node_modules/${name}/`);
+
+describe('the build', () => {
+  it("loads /login without the router or the query cache, which the app's pages load", () => {
+    const login = modulesOf(reached(firstLoad('login.html').scripts, false));
+    expect(login.filter(fromPackage('react-router'))).toEqual([]);
+    expect(login.filter(fromPackage('@tanstack/query-core'))).toEqual([]);
+    expect(login.some((id) => id.endsWith('/src/features/auth/pages/login-page.tsx'))).toBe(true);
+
+    const app = modulesOf(reached(firstLoad('index.html').scripts, false));
+    expect(app.some(fromPackage('react-router'))).toBe(true);
+    expect(app.some(fromPackage('@tanstack/query-core'))).toBe(true);
+  });
+
+  it("hands /login over to the app without running the app's own entry a second time", () => {
+    const handedOver = modulesOf(reached(firstLoad('login.html').scripts, true));
+    expect(handedOver.some((id) => id.endsWith('/src/app/providers.tsx'))).toBe(true);
+    expect(handedOver.filter((id) => id.endsWith('/src/main.tsx'))).toEqual([]);
+  });
+
+  it('packs the first load of each page into a few files', () => {
+    for (const page of ['login.html', 'index.html']) {
+      const { scripts, styles } = firstLoad(page);
+      expect(scripts.length, page).toBeLessThanOrEqual(4);
+      expect(styles.length, page).toBeLessThanOrEqual(2);
+      // Nothing a page needs at once is left to be found later, chunk by chunk.
+      expect(reached(scripts, false).length, page).toBe(scripts.length);
+    }
+  });
+});
