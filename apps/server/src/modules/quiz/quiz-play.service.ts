@@ -79,9 +79,14 @@ async function attemptToCheck(
   return found;
 }
 
+/** Thrown inside a check's transaction when the attempt is not the user's open one. */
+const NOT_OPEN = Symbol('attempt not open');
+
 /**
  * Checks one answer. The first check of a question locks it; any later check returns that
  * verdict. Its time, for the speed bonus, is measured by the server (see `answerSeconds`).
+ * An answer to one's own open attempt locks it at once; anything else takes the long way, which
+ * says why (another's attempt, one past its deadline, which it closes, or a closed one).
  */
 export async function checkAnswer(
   db: Db,
@@ -89,36 +94,45 @@ export async function checkAnswer(
   input: CheckInput,
   options: QuizOptions,
 ): Promise<CheckAnswerResponse> {
-  const attemptId = (await attemptToCheck(db, userId, input, options)).id;
+  const attemptId = input.attempt_id ?? (await attemptToCheck(db, userId, input, options)).id;
+  // Only a choice needs the question's choices, to be one of them.
   const choiceIds = new Set(
-    (await repo.choicesOf(db, [input.question_id])).map((c) => c.choice_id),
+    input.mode !== 'open' && typeof input.answer === 'number'
+      ? (await repo.choicesOf(db, [input.question_id])).map((c) => c.choice_id)
+      : [],
   );
-  return transact(db, async (trx) => {
-    const open = await repo.lockOpenAttempt(trx, attemptId, nowIso());
-    if (!open) throw invalid('attempt_id', QUIZ_ERRORS.attemptClosed);
-    const rows = await repo.attemptQuestions(trx, attemptId);
-    const row = rows.find((r) => r.question_id === input.question_id);
-    if (!row) throw invalid('question_id', QUIZ_ERRORS.notInAttempt);
-    const problem = answerProblem(row, choiceIds, input.mode, input.answer, (name) => name);
-    if (problem) throw problem;
-    if (row.answered_at !== null) return verdict(trx, open, row);
+  try {
+    return await transact(db, async (trx) => {
+      const open = await repo.lockOpenAttempt(trx, attemptId, userId, nowIso());
+      if (!open) throw NOT_OPEN;
+      const rows = await repo.attemptQuestions(trx, attemptId);
+      const row = rows.find((r) => r.question_id === input.question_id);
+      if (!row) throw invalid('question_id', QUIZ_ERRORS.notInAttempt);
+      const problem = answerProblem(row, choiceIds, input.mode, input.answer, (name) => name);
+      if (problem) throw problem;
+      if (row.answered_at !== null) return verdict(trx, open, row);
 
-    const at = nowIso();
-    const answered = rows.filter((r) => r.answered_at !== null);
-    const previous = answered.reduce(
-      (latest, r) => (r.answered_at! > latest ? r.answered_at! : latest),
-      open.created_at,
-    );
-    const seconds = answerSeconds({
-      sinceStartMs: Date.parse(at) - Date.parse(open.created_at),
-      sincePreviousMs: Date.parse(at) - Date.parse(previous),
-      answerNumber: answered.length + 1,
+      const at = nowIso();
+      const answered = rows.filter((r) => r.answered_at !== null);
+      const previous = answered.reduce(
+        (latest, r) => (r.answered_at! > latest ? r.answered_at! : latest),
+        open.created_at,
+      );
+      const seconds = answerSeconds({
+        sinceStartMs: Date.parse(at) - Date.parse(open.created_at),
+        sincePreviousMs: Date.parse(at) - Date.parse(previous),
+        answerNumber: answered.length + 1,
+      });
+      const locked = await lockAnswer(trx, open, row, input.answer, { at, seconds }, options);
+      if (locked) return verdict(trx, open, locked);
+      const current = (await repo.attemptQuestions(trx, attemptId)).find((r) => r.id === row.id)!;
+      return verdict(trx, open, current);
     });
-    const locked = await lockAnswer(trx, open, row, input.answer, { at, seconds }, options);
-    if (locked) return verdict(trx, open, locked);
-    const current = (await repo.attemptQuestions(trx, attemptId)).find((r) => r.id === row.id)!;
-    return verdict(trx, open, current);
-  });
+  } catch (error) {
+    if (error !== NOT_OPEN) throw error;
+    await attemptToCheck(db, userId, input, options);
+    throw invalid('attempt_id', QUIZ_ERRORS.attemptClosed);
+  }
 }
 
 /** An open attempt to resume with the answers locked so far, or a closed one's result. */

@@ -256,10 +256,14 @@ export async function submitAttempt(
 
   // Everything is validated before anything is written: a bad answer changes nothing.
   const rows = await repo.attemptQuestions(db, attemptId);
+  // Only the questions answered by a choice need their choices, for the choice to be one of them.
+  const chosen = input.answers.filter((item) => typeof item.answer === 'number');
   const choiceIds = choicesByQuestion(
     await repo.choicesOf(
       db,
-      rows.map((r) => r.question_id),
+      rows
+        .filter((r) => chosen.some((item) => item.question_id === r.question_id))
+        .map((r) => r.question_id),
     ),
   );
   const given = new Map<number, Answer>();

@@ -124,14 +124,15 @@ export const findAttempt = preparedRow((db, id: number) =>
 );
 
 /**
- * Takes the attempt's row lock for the rest of the transaction if it is still open and not past
- * its deadline, so checks and the submit of one attempt never interleave.
+ * Takes the attempt's row lock for the rest of the transaction if it is the user's, still open
+ * and not past its deadline, so checks and the submit of one attempt never interleave.
  */
-export const lockOpenAttempt = preparedRow((db, id: number, now: string) =>
+export const lockOpenAttempt = preparedRow((db, id: number, userId: number, now: string) =>
   db
     .updateTable('quiz_attempts')
     .set((eb) => ({ status: eb.ref('status') }))
     .where('id', '=', id)
+    .where('user_id', '=', userId)
     .where('status', '=', 'open')
     .where('expires_at', '>', now)
     .returningAll(),

@@ -982,6 +982,23 @@ describe('attempts left open', () => {
     expect(await ledgerRows(user.id)).toMatchObject([{ amount: checked.points_awarded }]);
   });
 
+  it('closes it on a check that names it, and says the attempt is closed', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=easy');
+    await backdate(quiz.attempt_id, 3 * 3600);
+    const q = quiz.questions[0]!;
+    const res = await check(user, {
+      attempt_id: quiz.attempt_id,
+      question_id: q.question_id,
+      mode: q.mode,
+      answer: await rightAnswer(q),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ attempt_id: ['This quiz attempt is closed.'] });
+    expect(await attemptRow(quiz.attempt_id)).toMatchObject({ status: 'closed', score: 0 });
+    expect(await ledgerRows(user.id)).toHaveLength(0);
+  });
+
   it('closes it on a check or a submit too, without taking the late answers', async () => {
     const user = await createUser(ctx);
     const submitter = await createUser(ctx);
