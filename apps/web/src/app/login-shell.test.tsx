@@ -28,7 +28,9 @@ describe("the login page's own entry", () => {
     mockFetch();
     openShell('/login');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to the Academy' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to the Academy' }),
+    ).toBeTruthy();
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('contentinfo')).toBeTruthy();

@@ -21,7 +21,10 @@ import { PageFrame } from './layout/page-frame';
  * code starts loading as soon as the visitor taps or types, so it is there by the time they sign in.
  */
 
-const loadApp = () => import('./providers');
+/** The whole app's code, asked for once: at the first tap or key, or when the visitor leaves. */
+const importApp = () => import('./providers');
+let app: ReturnType<typeof importApp> | undefined;
+const loadApp = () => (app ??= importApp());
 
 /** A link of the login page: followed by handing over to the app, or by the browser if asked to. */
 function DocumentLink({ to, onClick, ...props }: AppLinkProps) {

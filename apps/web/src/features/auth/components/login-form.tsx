@@ -77,8 +77,12 @@ export function LoginForm() {
     try {
       await logIn({ email: values.email.trim(), password: values.password });
       const redirect = new URLSearchParams(location.search).get('redirect');
+      // Signed in: the form stays busy until the next page replaces it (on /login's own entry,
+      // once the app's code is there), so a second press cannot sign in twice.
       navigate(safeRedirect(redirect), { replace: true });
     } catch (error) {
+      submitting.current = false;
+      setBusy(false);
       const messages = loginErrorMessages(error);
       const focused = showErrors(messages.fields);
       setGeneralError(messages.general);
@@ -90,9 +94,6 @@ export function LoginForm() {
           if (!active || active === document.body) submitRef.current?.focus();
         });
       }
-    } finally {
-      submitting.current = false;
-      setBusy(false);
     }
   };
 

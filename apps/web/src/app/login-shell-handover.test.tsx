@@ -1,0 +1,49 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, expect, it, vi } from 'vitest';
+import { deferred, json, mockFetch } from '@/testing/fetch-mock';
+import { demoToken, demoUser } from '@/testing/fixtures';
+import { startLoginShell } from './login-shell';
+
+/** The app's code, held back as on a slow network until the test lets it come. */
+const appCode = deferred<void>();
+vi.mock('./providers', async (importOriginal) => {
+  await appCode.promise;
+  return importOriginal();
+});
+
+let stop: (() => void) | undefined;
+afterEach(() => {
+  act(() => stop?.());
+  document.body.replaceChildren();
+  window.history.replaceState(null, '', '/');
+});
+
+it('stays busy after a login until the app is there, and signs in once however often pressed', async () => {
+  const server = mockFetch()
+    .on('GET', '/sanctum/csrf-cookie', json(204))
+    .on('POST', '/api/login', json(200, { user: demoUser, token: demoToken }));
+  window.history.replaceState(null, '', '/login');
+  const container = document.body.appendChild(document.createElement('div'));
+  act(() => {
+    stop = startLoginShell(container);
+  });
+  const user = userEvent.setup();
+
+  await user.type(await screen.findByLabelText('Email'), 'demo@example.com');
+  await user.type(screen.getByLabelText('Password'), 'demo1234');
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+  await vi.waitFor(() => expect(server.callsTo('POST', '/api/login')).toHaveLength(1));
+
+  // Signed in, the app's code still on its way: the form waits, and a second press does nothing.
+  const submit = await screen.findByRole('button', { name: /logging in/i });
+  expect(submit.hasAttribute('disabled')).toBe(true);
+  await user.keyboard('{Enter}');
+  expect(server.callsTo('POST', '/api/login')).toHaveLength(1);
+  expect(window.location.pathname).toBe('/login');
+
+  appCode.resolve();
+  expect(await screen.findByRole('heading', { level: 1, name: /^Welcome, / })).toBeTruthy();
+  expect(window.location.pathname).toBe('/');
+  expect(server.callsTo('POST', '/api/login')).toHaveLength(1);
+});
