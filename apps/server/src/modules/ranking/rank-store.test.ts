@@ -48,6 +48,29 @@ describe('the rank store in memory', () => {
     expect(await store.size('global')).toBe(3);
   });
 
+  it('keeps a change set while a board it holds is loaded again', async () => {
+    const store = new MemoryRankStore();
+    await store.load(
+      'global',
+      (async function* () {
+        yield [entry(1, 10), entry(2, 20)];
+      })(),
+    );
+    await store.load(
+      'global',
+      (async function* () {
+        yield [entry(1, 10), entry(2, 20)];
+        // A newcomer committed after the last page was read, and a change to one already read.
+        await store.set('global', entry(3, 0));
+        await store.set('global', entry(1, 40, 2));
+        // Until the load ends, the board held answers, with the changes.
+        expect(await store.size('global')).toBe(3);
+      })(),
+    );
+    expect(await store.size('global')).toBe(3);
+    expect(await store.ranks('global', [40, 20, 0])).toEqual([1, 2, 3]);
+  });
+
   it('forgets a change to a board nobody loads', async () => {
     const store = new MemoryRankStore();
     await store.set('split:1', entry(1, 10));

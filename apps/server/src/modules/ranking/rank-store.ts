@@ -66,13 +66,12 @@ export class MemoryRankStore implements RankStore {
   }
 
   async set(board: Board, entry: BoardEntry) {
+    // A board being loaded (again) gets the change too: its pages may have been read before it.
+    const loading = this.loading.get(board);
+    if (loading) keepNewer(loading, entry);
     const held = this.boards.get(board);
-    if (!held) {
-      // Loaded from the database, with this change, on first use; kept if it is being loaded.
-      const loading = this.loading.get(board);
-      if (loading) keepNewer(loading, entry);
-      return;
-    }
+    // Not held: loaded from the database, with this change, on first use.
+    if (!held) return;
     const current = held.users.get(entry.userId);
     if (current && current.version >= entry.version) return;
     if (current) held.scores.remove(current.score);
