@@ -1,9 +1,8 @@
-import { act, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { deferred, json, mockFetch } from '@/testing/fetch-mock';
 import { demoToken, demoUser } from '@/testing/fixtures';
-import { startLoginShell } from './login-shell';
+import { closeLoginShell, openLoginShell } from '@/testing/login-shell';
 
 /** The app's code, held back as on a slow network until the test lets it come. */
 const appCode = deferred<void>();
@@ -12,23 +11,13 @@ vi.mock('./providers', async (importOriginal) => {
   return importOriginal();
 });
 
-let stop: (() => void) | undefined;
-afterEach(() => {
-  act(() => stop?.());
-  document.body.replaceChildren();
-  window.history.replaceState(null, '', '/');
-});
+afterEach(closeLoginShell);
 
 it('stays busy after a login until the app is there, and signs in once however often pressed', async () => {
   const server = mockFetch()
     .on('GET', '/sanctum/csrf-cookie', json(204))
     .on('POST', '/api/login', json(200, { user: demoUser, token: demoToken }));
-  window.history.replaceState(null, '', '/login');
-  const container = document.body.appendChild(document.createElement('div'));
-  act(() => {
-    stop = startLoginShell(container);
-  });
-  const user = userEvent.setup();
+  const user = openLoginShell('/login');
 
   await user.type(await screen.findByLabelText('Email'), 'demo@example.com');
   await user.type(screen.getByLabelText('Password'), 'demo1234');

@@ -1,32 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '@/testing/fetch-mock';
 import { demoToken, demoUser, storeSession } from '@/testing/fixtures';
-import { startLoginShell } from './login-shell';
+import { closeLoginShell, openLoginShell } from '@/testing/login-shell';
 
-/** /login as its own entry draws it (decision 0030), at `url`, in a page of its own. */
-let stop: (() => void) | undefined;
-function openShell(url: string) {
-  window.history.replaceState(null, '', url);
-  const container = document.body.appendChild(document.createElement('div'));
-  act(() => {
-    stop = startLoginShell(container);
-  });
-  return userEvent.setup();
-}
-
-afterEach(() => {
-  act(() => stop?.());
-  stop = undefined;
-  document.body.replaceChildren();
-  window.history.replaceState(null, '', '/');
-});
+afterEach(closeLoginShell);
 
 describe("the login page's own entry", () => {
   it('shows the login page in the page frame, its links pointing at the pages of the app', async () => {
     mockFetch();
-    openShell('/login');
+    openLoginShell('/login');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome to the Academy' }),
@@ -45,7 +28,7 @@ describe("the login page's own entry", () => {
     const server = mockFetch()
       .on('GET', '/sanctum/csrf-cookie', json(204))
       .on('POST', '/api/login', json(200, { user: demoUser, token: demoToken }));
-    const user = openShell('/login?redirect=%2Fsomewhere%3Ffrom%3Dmail');
+    const user = openLoginShell('/login?redirect=%2Fsomewhere%3Ffrom%3Dmail');
 
     await user.type(await screen.findByLabelText('Email'), 'demo@example.com');
     await user.type(screen.getByLabelText('Password'), 'demo1234');
@@ -60,7 +43,7 @@ describe("the login page's own entry", () => {
 
   it('follows a link by handing over to the app, with the address in the history', async () => {
     mockFetch();
-    const user = openShell('/login');
+    const user = openLoginShell('/login');
 
     await user.click(await screen.findByRole('link', { name: 'Create an account' }));
 
@@ -74,7 +57,7 @@ describe("the login page's own entry", () => {
   it('sends a signed-in visitor home, through the app', async () => {
     mockFetch();
     storeSession();
-    openShell('/login');
+    openLoginShell('/login');
 
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(screen.queryByRole('heading', { name: 'Welcome to the Academy' })).toBeNull();

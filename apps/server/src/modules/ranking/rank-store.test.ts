@@ -7,6 +7,11 @@ const entry = (userId: number, score: number, version = 1): BoardEntry => ({
   version,
 });
 
+/** A board's rows as the database gives them, in one page. */
+async function* onePage(...entries: BoardEntry[]) {
+  yield entries;
+}
+
 describe('the rank store in memory', () => {
   it('loads a board page by page, keeping a change set while the pages are read', async () => {
     const store = new MemoryRankStore();
@@ -31,31 +36,16 @@ describe('the rank store in memory', () => {
 
   it('keeps what it holds when loaded again from older rows', async () => {
     const store = new MemoryRankStore();
-    await store.load(
-      'global',
-      (async function* () {
-        yield [entry(1, 10), entry(2, 20)];
-      })(),
-    );
+    await store.load('global', onePage(entry(1, 10), entry(2, 20)));
     await store.set('global', entry(1, 30, 2));
-    await store.load(
-      'global',
-      (async function* () {
-        yield [entry(1, 10), entry(2, 20), entry(3, 5)];
-      })(),
-    );
+    await store.load('global', onePage(entry(1, 10), entry(2, 20), entry(3, 5)));
     expect(await store.ranks('global', [30, 20, 5])).toEqual([1, 2, 3]);
     expect(await store.size('global')).toBe(3);
   });
 
   it('keeps a change set while a board it holds is loaded again', async () => {
     const store = new MemoryRankStore();
-    await store.load(
-      'global',
-      (async function* () {
-        yield [entry(1, 10), entry(2, 20)];
-      })(),
-    );
+    await store.load('global', onePage(entry(1, 10), entry(2, 20)));
     await store.load(
       'global',
       (async function* () {
