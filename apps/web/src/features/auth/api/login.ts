@@ -6,7 +6,7 @@ import { saveSession } from '@/lib/session';
  * `GET /sanctum/csrf-cookie` (its failure does not matter: authentication is by bearer token),
  * then `POST /api/login`.
  */
-export async function login(credentials: LoginRequest): Promise<LoginResponse> {
+async function requestLogin(credentials: LoginRequest): Promise<LoginResponse> {
   try {
     await api.get('/sanctum/csrf-cookie', { authenticate: false });
   } catch {
@@ -21,6 +21,6 @@ export async function login(credentials: LoginRequest): Promise<LoginResponse> {
  * the session (`currentUserQueryOptions`); the login page's own entry has no cache at all.
  */
 export async function logIn(credentials: LoginRequest): Promise<void> {
-  const { user, token } = await login(credentials);
+  const { user, token } = await requestLogin(credentials);
   saveSession(user, token);
 }
