@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trustProxyOption, type Config } from './config';
 import type { Db } from './db/database';
+import { requestLogger } from './lib/request-logger';
 import { responseSerializer } from './lib/serializer';
 import authPlugin, { apiAccessOf } from './plugins/auth';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -52,6 +53,7 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
+    ...(logger ? { childLoggerFactory: requestLogger } : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
