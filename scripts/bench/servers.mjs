@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { SERVER_NODE_OPTIONS } from '../../apps/server/scripts/node-options.mjs';
 import {
   ROOT,
   freePort,
@@ -130,7 +131,8 @@ export async function startApp(pin, databaseUrl, dir, webDist) {
   };
   // The HTTP figures are those of one instance with its ranks in memory.
   delete env.REDIS_URL;
-  const child = startProcess(pin, 'node', [path.join(ROOT, 'scripts/start.mjs')], {
+  const start = [...SERVER_NODE_OPTIONS, path.join(ROOT, 'scripts/start.mjs')];
+  const child = startProcess(pin, 'node', start, {
     env,
     logFile,
   });

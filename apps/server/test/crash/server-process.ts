@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_OPTIONS } from '../../scripts/node-options.mjs';
 import { ROOT_DIR } from '../../src/config';
 
 const LOG_KEPT_CHARS = 64 * 1024;
@@ -14,7 +15,8 @@ export class ServerProcess {
   private output = '';
 
   constructor(env: Record<string, string>) {
-    this.child = spawn('node', ['--enable-source-maps', 'apps/server/dist/server.js'], {
+    const options = ['--enable-source-maps', ...SERVER_NODE_OPTIONS];
+    this.child = spawn('node', [...options, 'apps/server/dist/server.js'], {
       cwd: ROOT_DIR,
       env: { ...withoutAppSettings(process.env), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
