@@ -2,8 +2,6 @@ import { z } from 'zod';
 
 export * from './training-rules';
 
-/** `GET /api/training` (added by PRODUCT.md §6): the five modules with the user's completion. */
-
 export const lessonImage = z.object({ src: z.string(), alt: z.string() });
 
 export const trainingLesson = z.object({
@@ -20,6 +18,16 @@ export const trainingLesson = z.object({
 });
 export type TrainingLesson = z.infer<typeof trainingLesson>;
 
+/**
+ * `GET /api/training/lessons`: the modules' lessons, by module key. They are content, the same for
+ * everyone, apart from the list so that the list stays small: Home shows only the progress.
+ */
+export const trainingLessons = z.object({
+  data: z.array(z.object({ key: z.string(), lesson: trainingLesson })),
+});
+export type TrainingLessons = z.infer<typeof trainingLessons>;
+
+/** `GET /api/training` (added by PRODUCT.md §6): the five modules with the user's completion. */
 export const trainingModule = z.object({
   /** The category's id: what `GET /api/quiz/generate?category_id=` takes (its key works too). */
   id: z.number().int(),
@@ -32,7 +40,6 @@ export const trainingModule = z.object({
   cover_url: z.string(),
   /** Active questions of the category, counted in the database. */
   item_count: z.number().int(),
-  lesson: trainingLesson,
   completed: z.boolean(),
   completed_at: z.string().nullable(),
 });

@@ -416,6 +416,8 @@ export const messages = {
   'training.quizLabel': 'Quiz of “{title}”',
   'training.quizLocked': 'Validate the module to unlock its quiz.',
   'training.lesson.keyPoints': 'Key points',
+  'training.lesson.loading': 'Loading the lesson…',
+  'training.lesson.loadFailed': 'The lesson could not be loaded.',
   'training.validation.heading': 'Validation question',
   'training.validation.intro': 'Answer this question correctly to complete the module.',
   'training.validation.loading': 'Loading the question…',

@@ -7,7 +7,7 @@ import {
   type QuestionMode,
 } from '@app/contract/constants';
 import type { QuizAttempt, QuizQuestion } from '@app/contract/quiz';
-import type { TrainingList } from '@app/contract/training';
+import type { TrainingLessons, TrainingList } from '@app/contract/training';
 import type { User } from '@app/contract/user';
 
 export const demoUser: User = {
@@ -81,18 +81,40 @@ export function quizFixture(
   };
 }
 
+const TRAINING_MODULES = [
+  ['history', 'History', 'The History of Aurèle', 18],
+  ['collection', 'Collection', 'The Aurèle Catalogue', 17],
+  ['inspiration', 'Inspiration', 'Sources of Inspiration', 12],
+  ['storytelling', 'Storytelling', 'Telling the Aurèle Story', 13],
+  ['main-collections', 'Main collections', 'The Five Collections', 15],
+] as const;
+
+/** The five modules' lessons, as `GET /api/training/lessons` gives them. */
+export function trainingLessonsFixture(): TrainingLessons {
+  return {
+    data: TRAINING_MODULES.map(([key, name, title]) => ({
+      key,
+      lesson: {
+        intro: `The lesson of ${title}.`,
+        sections: [
+          {
+            heading: `${name}, in short`,
+            paragraphs: ['A first paragraph.'],
+            image: { src: `/images/lessons/${key}-1.svg`, alt: `An illustration of ${name}.` },
+          },
+          { heading: `More on ${name}`, paragraphs: ['A second paragraph, without a picture.'] },
+        ],
+        key_points: [`A key point of ${name}.`],
+      },
+    })),
+  };
+}
+
 /** The five modules, `completed` the keys already validated. */
 export function trainingListFixture(
   completed: readonly string[] = ['history', 'collection'],
 ): TrainingList {
-  const modules = [
-    ['history', 'History', 'The History of Aurèle', 18],
-    ['collection', 'Collection', 'The Aurèle Catalogue', 17],
-    ['inspiration', 'Inspiration', 'Sources of Inspiration', 12],
-    ['storytelling', 'Storytelling', 'Telling the Aurèle Story', 13],
-    ['main-collections', 'Main collections', 'The Five Collections', 15],
-  ] as const;
-  const data = modules.map(([key, name, title, count], index) => ({
+  const data = TRAINING_MODULES.map(([key, name, title, count], index) => ({
     id: index + 1,
     key,
     path: `/training/${key}`,
@@ -101,18 +123,6 @@ export function trainingListFixture(
     description: `What every boutique should know about ${name.toLowerCase()}.`,
     cover_url: `/images/categories/${key}.svg`,
     item_count: count,
-    lesson: {
-      intro: `The lesson of ${title}.`,
-      sections: [
-        {
-          heading: `${name}, in short`,
-          paragraphs: ['A first paragraph.'],
-          image: { src: `/images/lessons/${key}-1.svg`, alt: `An illustration of ${name}.` },
-        },
-        { heading: `More on ${name}`, paragraphs: ['A second paragraph, without a picture.'] },
-      ],
-      key_points: [`A key point of ${name}.`],
-    },
     completed: completed.includes(key),
     completed_at: completed.includes(key) ? '2025-03-02T09:00:00.000Z' : null,
   }));

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { storeCompletions, trainingList } from '@app/contract/training';
+import { storeCompletions, trainingLessons, trainingList } from '@app/contract/training';
 import { sessionOf } from '../../plugins/auth';
 import { responses } from '../../lib/route-schemas';
-import { getStoreCompletions, listTrainings } from './training.service';
+import { getLessons, getStoreCompletions, listTrainings, matchesTag } from './training.service';
 
 const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,7 +10,7 @@ const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['training'],
-        summary: 'The training modules with their lesson, item counts and the user’s completion',
+        summary: 'The training modules with their item counts and the user’s completion',
         description:
           'A module is validated with `GET /api/quiz/generate?question_count=1&category_id=<id or key>&difficulty=easy|medium`, ' +
           'which creates an attempt of kind `training`; a right answer checked with `POST /api/quiz/check-answer` ' +
@@ -19,6 +19,27 @@ const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listTrainings(app.db, sessionOf(request).userId),
+  );
+
+  app.get(
+    '/api/training/lessons',
+    {
+      schema: {
+        tags: ['training'],
+        summary: 'The lesson of each training module, by module key',
+        description:
+          'Content, the same for every user: the one answer of the API a browser may keep ' +
+          '(`Cache-Control: private, no-cache`), revalidated on each use with its `ETag`. ' +
+          'An `If-None-Match` naming the current tag gets `304` without a body.',
+        response: responses({ 200: trainingLessons }),
+      },
+    },
+    async (request, reply) => {
+      const lessons = await getLessons(app.db);
+      reply.header('etag', lessons.etag).header('cache-control', 'private, no-cache');
+      if (matchesTag(request.headers['if-none-match'], lessons.etag)) return reply.code(304).send();
+      return lessons.body;
+    },
   );
 
   app.get(

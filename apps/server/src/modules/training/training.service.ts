@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import {
   trainingLesson,
   trainingPath,
   type StoreCompletions,
   type TrainingList,
   type TrainingLesson,
+  type TrainingLessons,
   type TrainingModule,
 } from '@app/contract/training';
 import type { Executor } from '../../db/database';
@@ -24,29 +26,37 @@ function parseLesson(text: string): TrainingLesson {
 
 type ModuleContent = Omit<TrainingModule, 'completed' | 'completed_at'>;
 
+/** The lessons, with a validator of their text: a client holding the same text gets a 304. */
+export type Lessons = { body: TrainingLessons; etag: string };
+
 /**
- * The modules as every user sees them, held by each instance for a while (`heldContent`,
- * docs/decisions/0028).
+ * The modules and their lessons as every user sees them, held by each instance for a while
+ * (`heldContent`, docs/decisions/0028).
  */
-const moduleContent = heldContent(async (db): Promise<ModuleContent[]> => {
-  const rows = await repo.listModuleContent(db);
-  return rows.map((row) => ({
-    id: row.id,
-    key: row.key,
-    path: trainingPath(row.key),
-    title: row.title,
-    name: row.name,
-    description: row.description,
-    cover_url: row.cover,
-    item_count: Number(row.item_count ?? 0),
-    lesson: parseLesson(row.lesson),
-  }));
-});
+const trainingContent = heldContent(
+  async (db): Promise<{ modules: ModuleContent[]; lessons: Lessons }> => {
+    const rows = await repo.listModuleContent(db);
+    const modules = rows.map((row) => ({
+      id: row.id,
+      key: row.key,
+      path: trainingPath(row.key),
+      title: row.title,
+      name: row.name,
+      description: row.description,
+      cover_url: row.cover,
+      item_count: Number(row.item_count ?? 0),
+    }));
+    const body = { data: rows.map((row) => ({ key: row.key, lesson: parseLesson(row.lesson) })) };
+    const digest = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
+    // Weak: the same lessons go out in brotli, gzip or as they are.
+    return { modules, lessons: { body, etag: `W/"${digest.slice(0, 27)}"` } };
+  },
+);
 
 /** The modules in order with the item counts of the database and the user's completion. */
 export async function listTrainings(db: Executor, userId: number): Promise<TrainingList> {
-  const [modules, completions] = await Promise.all([
-    moduleContent(db),
+  const [{ modules }, completions] = await Promise.all([
+    trainingContent(db),
     repo.completionsOf(db, userId),
   ]);
   const completedAt = new Map(completions.map((row) => [row.category_id, row.completed_at]));
@@ -55,6 +65,18 @@ export async function listTrainings(db: Executor, userId: number): Promise<Train
     return { ...module, completed: at !== null, completed_at: at };
   });
   return { data, completed_count: data.filter((m) => m.completed).length, total: data.length };
+}
+
+/** `GET /api/training/lessons`: every module's lesson, by key. */
+export async function getLessons(db: Executor): Promise<Lessons> {
+  return (await trainingContent(db)).lessons;
+}
+
+/** Whether an `If-None-Match` names the tag (weak comparison, RFC 9110 §13.1.2). */
+export function matchesTag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
 /** `GET /api/training/store-completions`: how many colleagues of the user's store completed every module. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRAINING_CATEGORIES } from '@app/contract/constants';
 import type { QuizAttempt, QuizQuestion } from '@app/contract/quiz';
-import type { TrainingList } from '@app/contract/training';
+import type { TrainingLessons, TrainingList } from '@app/contract/training';
 import { forgetContent } from '../../db/held-content';
 import { attemptHolder, holdQuestions } from '../hold/hold.service';
 import { bearer, createUser, type TestUser, useTestApp } from '../../../test/helpers';
@@ -77,7 +77,7 @@ const pointsOf = async (userId: number) => ({
 });
 
 describe('GET /api/training', () => {
-  it('lists the five modules in order with their lesson, path and item count', async () => {
+  it('lists the five modules in order with their path and item count, without their lessons', async () => {
     const user = await createUser(ctx);
     const list = await trainings(user);
     expect(list.total).toBe(5);
@@ -94,20 +94,8 @@ describe('GET /api/training', () => {
       completed_at: null,
     });
     expect(history.title.length).toBeGreaterThan(0);
-    expect(history.lesson.intro.length).toBeGreaterThan(0);
-    expect(history.lesson.sections[0]).toMatchObject({
-      heading: expect.any(String),
-      paragraphs: expect.any(Array),
-    });
-    // Each lesson illustrates some of its sections, each picture with a text for screen readers.
-    for (const module of list.data) {
-      const images = module.lesson.sections.flatMap((s) => (s.image ? [s.image] : []));
-      expect(images.length, module.key).toBeGreaterThan(0);
-      for (const image of images) {
-        expect(image.src).toMatch(/^\/images\/lessons\/.+\.svg$/);
-        expect(image.alt.length).toBeGreaterThan(10);
-      }
-    }
+    // Home asks for this list to show the progress: the lessons have their own call.
+    expect(list.data.some((m) => 'lesson' in m)).toBe(false);
   });
 
   it('counts the active questions in the database, read again after a change of content', async () => {
@@ -143,6 +131,89 @@ describe('GET /api/training', () => {
   });
 });
 
+describe('GET /api/training/lessons', () => {
+  const lessons = (user: TestUser, headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: '/api/training/lessons',
+      headers: { ...bearer(user.token), ...headers },
+    });
+
+  it('gives each module’s lesson, by key, each picture with a text for screen readers', async () => {
+    const res = await lessons(await createUser(ctx));
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json<TrainingLessons>();
+    expect(data.map((entry) => entry.key)).toEqual([...TRAINING_CATEGORIES]);
+    const history = data[0]!.lesson;
+    expect(history.intro.length).toBeGreaterThan(0);
+    expect(history.sections[0]).toMatchObject({
+      heading: expect.any(String),
+      paragraphs: expect.any(Array),
+    });
+    for (const { key, lesson } of data) {
+      const images = lesson.sections.flatMap((s) => (s.image ? [s.image] : []));
+      expect(images.length, key).toBeGreaterThan(0);
+      for (const image of images) {
+        expect(image.src).toMatch(/^\/images\/lessons\/.+\.svg$/);
+        expect(image.alt.length).toBeGreaterThan(10);
+      }
+    }
+  });
+
+  it('lets the browser keep them and answers 304 to the tag it holds, for any user', async () => {
+    const first = await lessons(await createUser(ctx));
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+
+    const other = await createUser(ctx);
+    const again = await lessons(other, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    // In a list, or strong where it was weak: the same lessons.
+    const listed = await lessons(other, { 'if-none-match': `"other", ${etag.slice(2)}` });
+    expect(listed.statusCode).toBe(304);
+    const stale = await lessons(other, { 'if-none-match': 'W/"an-older-version"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual(first.json());
+  });
+
+  it('gives a new tag once an import changed a lesson', async () => {
+    const user = await createUser(ctx);
+    const before = await lessons(user);
+    const module = await ctx.db
+      .selectFrom('training_modules')
+      .select(['id', 'lesson'])
+      .orderBy('position')
+      .executeTakeFirstOrThrow();
+    const changed = { ...JSON.parse(module.lesson), intro: 'A new introduction.' };
+    await ctx.db
+      .updateTable('training_modules')
+      .set({ lesson: JSON.stringify(changed) })
+      .where('id', '=', module.id)
+      .execute();
+    forgetContent(ctx.db);
+    try {
+      const after = await lessons(user, { 'if-none-match': String(before.headers.etag) });
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect(after.json<TrainingLessons>().data[0]!.lesson.intro).toBe('A new introduction.');
+    } finally {
+      await ctx.db
+        .updateTable('training_modules')
+        .set({ lesson: module.lesson })
+        .where('id', '=', module.id)
+        .execute();
+      forgetContent(ctx.db);
+    }
+  });
+
+  it('asks for a signed-in user', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/training/lessons' });
+    expect(res.statusCode).toBe(401);
+  });
+});
 describe('training validation', () => {
   it('is an attempt of kind training: one question of the module, worth no points', async () => {
     const user = await createUser(ctx);

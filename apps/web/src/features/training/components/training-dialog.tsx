@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
-import type { TrainingModule } from '@app/contract/training';
+import type { TrainingLesson, TrainingModule } from '@app/contract/training';
 import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
 import { t } from '@/lib/i18n';
+import { useTrainingLessons } from '../api/get-training-lessons';
 import { ValidationQuestion } from './validation-question';
 import styles from './training-dialog.module.css';
 
@@ -34,7 +37,6 @@ function TrainingDetail({ module, position }: { module: TrainingModule; position
   const [validated, setValidated] = useState<{ explanation: string | null | undefined } | null>(
     null,
   );
-  const { lesson } = module;
   const successRef = useRef<HTMLDivElement>(null);
 
   // The question (and the button that had focus) is gone: focus goes to what replaced it, so that
@@ -58,38 +60,7 @@ function TrainingDetail({ module, position }: { module: TrainingModule; position
         ) : null}
       </p>
 
-      <div className={styles.lesson}>
-        {lesson.intro ? <p className={styles.intro}>{lesson.intro}</p> : null}
-        {lesson.sections.map((section) => (
-          <section key={section.heading} className={styles.section}>
-            <h3 className={styles.sectionTitle}>{section.heading}</h3>
-            {section.paragraphs.map((paragraph, index) => (
-              <p key={index}>{paragraph}</p>
-            ))}
-            {section.image ? (
-              <figure className={styles.figure}>
-                <img
-                  src={section.image.src}
-                  alt={section.image.alt}
-                  width={640}
-                  height={300}
-                  loading="lazy"
-                />
-              </figure>
-            ) : null}
-          </section>
-        ))}
-        {lesson.key_points.length > 0 ? (
-          <section className={styles.keyPoints}>
-            <h3 className={`eyebrow ${styles.keyPointsTitle}`}>{t('training.lesson.keyPoints')}</h3>
-            <ul role="list">
-              {lesson.key_points.map((point) => (
-                <li key={point}>{point}</li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-      </div>
+      <ModuleLesson moduleKey={module.key} />
 
       <section className={styles.validation} aria-labelledby={`validation-${module.key}`}>
         <h3 id={`validation-${module.key}`} className={styles.validationTitle}>
@@ -127,6 +98,65 @@ function TrainingDetail({ module, position }: { module: TrainingModule; position
           </>
         )}
       </section>
+    </div>
+  );
+}
+
+/** The module's lesson, from the lessons /training asked for as it opened. */
+function ModuleLesson({ moduleKey }: { moduleKey: string }) {
+  const lessons = useTrainingLessons();
+  const lesson = lessons.data?.get(moduleKey);
+  if (lesson) return <Lesson lesson={lesson} />;
+  if (lessons.isError) {
+    return (
+      <div className={styles.lessonState}>
+        <p role="alert">{t('training.lesson.loadFailed')}</p>
+        <Button variant="secondary" onClick={() => void lessons.refetch()}>
+          {t('training.reload')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.lessonState}>
+      <Spinner label={t('training.lesson.loading')} />
+    </div>
+  );
+}
+
+function Lesson({ lesson }: { lesson: TrainingLesson }) {
+  return (
+    <div className={styles.lesson}>
+      {lesson.intro ? <p className={styles.intro}>{lesson.intro}</p> : null}
+      {lesson.sections.map((section) => (
+        <section key={section.heading} className={styles.section}>
+          <h3 className={styles.sectionTitle}>{section.heading}</h3>
+          {section.paragraphs.map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+          {section.image ? (
+            <figure className={styles.figure}>
+              <img
+                src={section.image.src}
+                alt={section.image.alt}
+                width={640}
+                height={300}
+                loading="lazy"
+              />
+            </figure>
+          ) : null}
+        </section>
+      ))}
+      {lesson.key_points.length > 0 ? (
+        <section className={styles.keyPoints}>
+          <h3 className={`eyebrow ${styles.keyPointsTitle}`}>{t('training.lesson.keyPoints')}</h3>
+          <ul role="list">
+            {lesson.key_points.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { QuizAttempt, QuizQuestion } from '@app/contract/quiz';
 import type { TrainingList } from '@app/contract/training';
 import { json, mockFetch } from '@/testing/fetch-mock';
-import { demoUser, quizQuestion, storeSession, trainingListFixture } from '@/testing/fixtures';
+import {
+  demoUser,
+  quizQuestion,
+  storeSession,
+  trainingLessonsFixture,
+  trainingListFixture,
+} from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
 
 /** One validation question of the module, as `generate?question_count=1` returns it. */
@@ -29,6 +35,7 @@ function trainingServer({ questions = [first, second], rightChoice = 1 } = {}) {
   const server = mockFetch()
     .on('GET', '/api/user', json(200, demoUser))
     .on('GET', '/api/training', () => json(200, list))
+    .on('GET', '/api/training/lessons', json(200, trainingLessonsFixture()))
     .on('GET', '/api/quiz/generate', () => {
       const question = questions[Math.min(generated, questions.length - 1)]!;
       generated += 1;
@@ -119,6 +126,37 @@ describe('/training', () => {
     expect(url.searchParams.get('question_count')).toBe('1');
     expect(url.searchParams.get('category_id')).toBe('inspiration');
     expect(['easy', 'medium']).toContain(url.searchParams.get('difficulty'));
+  });
+
+  it('asks for the lessons as the page opens, apart from the list', async () => {
+    const server = trainingServer();
+    renderApp('/training');
+    await screen.findByRole('article', { name: 'Sources of Inspiration' });
+    await waitFor(() => expect(server.callsTo('GET', '/api/training/lessons')).not.toHaveLength(0));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says when a lesson could not be loaded, and loads it again on request', async () => {
+    let available = false;
+    const server = trainingServer().on('GET', '/api/training/lessons', () =>
+      available
+        ? json(200, trainingLessonsFixture())
+        : json(503, { message: 'Service unavailable.' }),
+    );
+    const { app, dialog } = await openModule('Sources of Inspiration');
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'The lesson could not be loaded.',
+    );
+    // The validation does not wait for the lesson.
+    expect(await within(dialog).findByRole('group', { name: first.text })).toBeTruthy();
+    available = true;
+    const loads = server.callsTo('GET', '/api/training/lessons').length;
+    await app.user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+
+    expect(await within(dialog).findByText('The lesson of Sources of Inspiration.')).toBeTruthy();
+    expect(within(dialog).queryByText('The lesson could not be loaded.')).toBeNull();
+    expect(server.callsTo('GET', '/api/training/lessons')).toHaveLength(loads + 1);
   });
 
   it('gives focus back to the card when the dialog closes', async () => {

@@ -8,6 +8,7 @@ import { ProgressSummary } from '@/components/ui/progress-summary';
 import { Spinner } from '@/components/ui/spinner';
 import { t } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePrefetchTrainingLessons } from '../api/get-training-lessons';
 import { TrainingCard } from '../components/training-card';
 import { TrainingDialog } from '../components/training-dialog';
 import styles from './training-page.module.css';
@@ -19,6 +20,7 @@ import styles from './training-page.module.css';
 export function TrainingPage() {
   useDocumentTitle(t('page.training'));
   const modules = useTrainingModules();
+  usePrefetchTrainingLessons();
   const [openKey, setOpenKey] = useState<string | null>(null);
 
   const list = modules.data;
