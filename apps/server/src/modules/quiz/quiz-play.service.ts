@@ -95,12 +95,6 @@ export async function checkAnswer(
   options: QuizOptions,
 ): Promise<CheckAnswerResponse> {
   const attemptId = input.attempt_id ?? (await attemptToCheck(db, userId, input, options)).id;
-  // Only a choice needs the question's choices, to be one of them.
-  const choiceIds = new Set(
-    input.mode !== 'open' && typeof input.answer === 'number'
-      ? (await repo.choicesOf(db, [input.question_id])).map((c) => c.choice_id)
-      : [],
-  );
   try {
     return await transact(db, async (trx) => {
       const open = await repo.lockOpenAttempt(trx, attemptId, userId, nowIso());
@@ -108,7 +102,7 @@ export async function checkAnswer(
       const rows = await repo.attemptQuestions(trx, attemptId);
       const row = rows.find((r) => r.question_id === input.question_id);
       if (!row) throw invalid('question_id', QUIZ_ERRORS.notInAttempt);
-      const problem = answerProblem(row, choiceIds, input.mode, input.answer, (name) => name);
+      const problem = answerProblem(row, input.mode, input.answer, (name) => name);
       if (problem) throw problem;
       if (row.answered_at !== null) return verdict(trx, open, row);
 

@@ -20,9 +20,9 @@ import { userDay } from '../user/user.service';
 import * as repo from './quiz.repository';
 import {
   QUIZ_ERRORS,
-  choicesByQuestion,
   ownAttempt,
   parseAccepted,
+  parseIds,
   pointsIn,
   rankedPerDay,
   storedResult,
@@ -37,10 +37,12 @@ import {
 type SubmitInput = z.output<typeof submitQuizRequest>;
 export type Answer = number | string | null;
 
-/** Why an answer cannot be taken for this question, as a 422 on one field; undefined if it can. */
+/**
+ * Why an answer cannot be taken for this question, as a 422 on one field; undefined if it can. A
+ * choice must be one of those the attempt showed (its `choice_order`, written when it opened).
+ */
 export function answerProblem(
   row: repo.AttemptQuestionRow,
-  choiceIds: ReadonlySet<number>,
   mode: string,
   answer: Answer,
   field: (name: string) => string,
@@ -49,7 +51,7 @@ export function answerProblem(
   if (
     row.mode !== 'open' &&
     answer !== null &&
-    (typeof answer !== 'number' || !choiceIds.has(answer))
+    (typeof answer !== 'number' || !(parseIds(row.choice_order) ?? []).includes(answer))
   ) {
     return invalid(field('answer'), QUIZ_ERRORS.notAChoice);
   }
@@ -256,24 +258,13 @@ export async function submitAttempt(
 
   // Everything is validated before anything is written: a bad answer changes nothing.
   const rows = await repo.attemptQuestions(db, attemptId);
-  // Only the questions answered by a choice need their choices, for the choice to be one of them.
-  const chosen = input.answers.filter((item) => typeof item.answer === 'number');
-  const choiceIds = choicesByQuestion(
-    await repo.choicesOf(
-      db,
-      rows
-        .filter((r) => chosen.some((item) => item.question_id === r.question_id))
-        .map((r) => r.question_id),
-    ),
-  );
   const given = new Map<number, Answer>();
   input.answers.forEach((item, index) => {
     const field = (name: string) => `answers.${index}.${name}`;
     const row = rows.find((r) => r.question_id === item.question_id);
     if (!row) throw invalid(field('question_id'), QUIZ_ERRORS.notInAttempt);
     if (given.has(item.question_id)) throw invalid(field('question_id'), QUIZ_ERRORS.answeredTwice);
-    const ids = new Set((choiceIds.get(row.question_id) ?? []).map((c) => c.choice_id));
-    const problem = answerProblem(row, ids, item.mode, item.answer, field);
+    const problem = answerProblem(row, item.mode, item.answer, field);
     if (problem) throw problem;
     given.set(item.question_id, item.answer);
   });

@@ -618,7 +618,8 @@ describe('POST /api/quiz/check-answer', () => {
         attempt_id: duelAttempt.id,
         question_id: question.id,
         position: 1,
-        choice_order: null,
+        // As a duel's round writes it: the choices in the order shown.
+        choice_order: JSON.stringify([4, 2, 1, 3]),
       })
       .execute();
     const body = {
