@@ -42,6 +42,7 @@ export const findTokenWithUser = preparedRow((db, id: number) =>
       'personal_access_tokens.token_hash',
       'personal_access_tokens.last_used_at',
       ...OWN_USER_COLUMNS,
+      'stores.timezone as store_timezone',
     ])
     .where('personal_access_tokens.id', '=', id),
 );

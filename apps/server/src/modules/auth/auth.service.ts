@@ -22,7 +22,13 @@ export const LOGIN_LIMITS = {
  * Who a request is from: their token, and their own row as read with it (a route that changes
  * the row reads it again).
  */
-export type Session = { userId: number; tokenId: number; user: UserWithStoreRow };
+/** A signed-in request's token and user, with the time zone of the user's store (`DayOwner`). */
+export type Session = {
+  userId: number;
+  tokenId: number;
+  user: UserWithStoreRow;
+  storeTimeZone: string | null;
+};
 
 export class AuthService {
   constructor(
@@ -83,7 +89,7 @@ export class AuthService {
     if (!parsed) return null;
     const found = await repo.findTokenWithUser(this.db, parsed.id);
     if (!found || !sameHash(found.token_hash, hashSecret(parsed.secret))) return null;
-    const { token_id: tokenId, token_hash: _, last_used_at, ...user } = found;
+    const { token_id: tokenId, token_hash: _, last_used_at, store_timezone, ...user } = found;
     const now = Date.now();
     const lastUsed = Date.parse(last_used_at);
     if (now - lastUsed > TOKEN_IDLE_DAYS * DAY_MS) {
@@ -92,7 +98,7 @@ export class AuthService {
     }
     if (now - lastUsed > TOUCH_EVERY_MS)
       await repo.touchToken(this.db, tokenId, new Date(now).toISOString());
-    return { userId: user.id, tokenId, user };
+    return { userId: user.id, tokenId, user, storeTimeZone: store_timezone };
   }
 
   logout(session: Session): Promise<void> {

@@ -27,7 +27,7 @@ const dailyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses({ 200: dailyStatus }),
       },
     },
-    async (request) => getDailyStatus(app.db, sessionOf(request).userId, options),
+    async (request) => getDailyStatus(app.db, sessionOf(request), options),
   );
 
   app.get(
@@ -41,7 +41,7 @@ const dailyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses({ 200: dailyQuestion }, [404]),
       },
     },
-    async (request) => getDailyQuestion(app.db, sessionOf(request).userId, options),
+    async (request) => getDailyQuestion(app.db, sessionOf(request), options),
   );
 
   app.post(
@@ -58,7 +58,7 @@ const dailyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses({ 200: dailyAnswerResponse, 409: dailyConflict }, [422]),
       },
     },
-    async (request) => answerDaily(app.db, sessionOf(request).userId, request.body, options),
+    async (request) => answerDaily(app.db, sessionOf(request), request.body, options),
   );
 
   app.get(

@@ -19,7 +19,7 @@ import { HttpError, conflict, invalid } from '../../lib/http-error';
 import { awardBadge } from '../badge/badge.service';
 import { mayReveal } from '../hold/hold.service';
 import { credit } from '../points/points.service';
-import { userDay } from '../user/user.service';
+import { userDay, type DayOwner } from '../user/user.service';
 import * as quizRepo from '../quiz/quiz.repository';
 import { answerInWords, correctAnswersInWords, parseAccepted } from '../quiz/quiz-shared';
 import * as repo from './daily.repository';
@@ -116,10 +116,10 @@ async function revealed(db: Executor, userId: number, question: Question) {
 
 export async function getDailyQuestion(
   db: Db,
-  userId: number,
+  owner: DayOwner,
   options: DailyOptions,
 ): Promise<DailyQuestion> {
-  const day = await userDay(db, userId, new Date(), options.timeZone);
+  const day = await userDay(db, owner, new Date(), options.timeZone);
   const pick = await pickOf(db, day);
   if (!pick) throw new HttpError(404, DAILY_MESSAGES.noQuestion);
   const question = await questionOf(db, pick.question_id);
@@ -137,10 +137,11 @@ export async function getDailyQuestion(
 
 export async function getDailyStatus(
   db: Db,
-  userId: number,
+  owner: DayOwner,
   options: DailyOptions,
 ): Promise<DailyStatus> {
-  const day = await userDay(db, userId, new Date(), options.timeZone);
+  const { userId } = owner;
+  const day = await userDay(db, owner, new Date(), options.timeZone);
   const answer = await repo.answerOf(db, userId, day);
   if (!answer) {
     return {
@@ -195,11 +196,12 @@ function isRight(question: Question, stored: string): boolean {
  */
 export async function answerDaily(
   db: Db,
-  userId: number,
+  owner: DayOwner,
   input: AnswerInput,
   options: DailyOptions,
 ): Promise<DailyAnswerResponse> {
-  const day = await userDay(db, userId, new Date(), options.timeZone);
+  const { userId } = owner;
+  const day = await userDay(db, owner, new Date(), options.timeZone);
   const pick = await repo.findPick(db, day);
   if (!pick || pick.question_id !== input.question_id) {
     throw invalid('question_id', DAILY_ERRORS.notToday);

@@ -71,16 +71,22 @@ export function toApiUser(row: repo.UserWithStoreRow, title: User['current_title
 
 /**
  * The user's calendar day at an instant: the day in their store's time zone, or in the brand's
- * for a user without a store. Daily limits and the daily question follow it.
+ * for a user without a store. Daily limits and the daily question follow it. Given the time zone
+ * (a `DayOwner`), it reads nothing.
  */
 export async function userDay(
   db: Executor,
-  userId: number,
+  owner: number | DayOwner,
   at: Date,
   brandTimeZone: string,
 ): Promise<string> {
-  return localDay(at, (await repo.storeTimeZoneOf(db, userId)) ?? brandTimeZone);
+  const zone =
+    typeof owner === 'number' ? await repo.storeTimeZoneOf(db, owner) : owner.storeTimeZone;
+  return localDay(at, zone ?? brandTimeZone);
 }
+
+/** A user with their store's time zone already read (null without a store): the session is one. */
+export type DayOwner = { userId: number; storeTimeZone: string | null };
 
 /** The user as the API shows them to themselves; from `row` when the caller read it already. */
 export async function getCurrentUser(
