@@ -1,15 +1,13 @@
 import type { Executor } from '../../db/database';
+import { prepared, preparedRow } from '../../db/prepared';
 import { matchingPeople, type PeopleFilters } from '../user/people.repository';
 import { PUBLIC_USER_COLUMNS } from '../user/user.repository';
 import type { BoardEntry } from './rank-store';
 
-/** A page of the global ranking: most points first, then whoever reached the total first. */
-export function globalPage(
-  db: Executor,
-  filters: PeopleFilters,
-  page: { order: 'asc' | 'desc'; limit: number; offset: number },
-) {
-  const desc = page.order === 'desc';
+type Page = { order: 'asc' | 'desc'; limit: number; offset: number };
+
+function globalOrder(db: Executor, filters: PeopleFilters, order: Page['order']) {
+  const desc = order === 'desc';
   return db
     .selectFrom('users')
     .leftJoin('stores', 'stores.id', 'users.store_id')
@@ -17,10 +15,24 @@ export function globalPage(
     .select([...PUBLIC_USER_COLUMNS, 'users.total_points'])
     .orderBy('users.total_points', desc ? 'desc' : 'asc')
     .orderBy('users.points_updated_at', desc ? 'asc' : 'desc')
-    .orderBy('users.id', desc ? 'asc' : 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .orderBy('users.id', desc ? 'asc' : 'desc');
+}
+
+/** The unfiltered pages, which every visit of the ranking and its podium read: compiled once. */
+const unfilteredPage = {
+  desc: prepared((db, limit: number, offset: number) =>
+    globalOrder(db, {}, 'desc').limit(limit).offset(offset),
+  ),
+  asc: prepared((db, limit: number, offset: number) =>
+    globalOrder(db, {}, 'asc').limit(limit).offset(offset),
+  ),
+};
+
+/** A page of the global ranking: most points first, then whoever reached the total first. */
+export function globalPage(db: Executor, filters: PeopleFilters, page: Page) {
+  if (Object.keys(filters).length === 0)
+    return unfilteredPage[page.order](db, page.limit, page.offset);
+  return globalOrder(db, filters, page.order).limit(page.limit).offset(page.offset).execute();
 }
 export type GlobalRow = Awaited<ReturnType<typeof globalPage>>[number];
 
@@ -34,14 +46,13 @@ export async function countGlobal(db: Executor, filters: PeopleFilters): Promise
   return Number(row.count);
 }
 
-export function userRow(db: Executor, userId: number) {
-  return db
+export const userRow = preparedRow((db, userId: number) =>
+  db
     .selectFrom('users')
     .leftJoin('stores', 'stores.id', 'users.store_id')
     .select([...PUBLIC_USER_COLUMNS, 'users.total_points'])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-}
+    .where('users.id', '=', userId),
+);
 
 /** A page of a split's ranking: most points inside the split first, then whoever reached them first. */
 export function splitPage(

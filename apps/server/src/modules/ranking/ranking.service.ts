@@ -135,16 +135,20 @@ export async function getGlobalRanking(
   query: Query,
 ): Promise<GlobalRanking> {
   const filters = peopleFilters(query);
+  const page = pageOf(query);
+  // The first page of everyone, most points first, starts with the podium: read once.
+  const startsWithPodium =
+    isEmpty(filters) && page.order === 'desc' && page.offset === 0 && page.limit >= PODIUM;
   const [rows, total, top, me] = await Promise.all([
-    repo.globalPage(db, filters, pageOf(query)),
+    repo.globalPage(db, filters, page),
     // Unfiltered, the total is the board's size, known without counting rows.
     isEmpty(filters) ? boards.size('global') : repo.countGlobal(db, filters),
-    podium(db, boards),
+    startsWithPodium ? undefined : podium(db, boards),
     repo.userRow(db, userId),
   ]);
   if (!me) throw notFound();
   const [data, [mine]] = await Promise.all([rankedRows(boards, rows), rankedRows(boards, [me])]);
-  return { data, podium: top, me: mine!, ...paging(query, total) };
+  return { data, podium: top ?? data.slice(0, PODIUM), me: mine!, ...paging(query, total) };
 }
 
 function withStatus(

@@ -168,6 +168,11 @@ describe.each([
       expect(first.data.map((r) => r.first_name)).toEqual(['Ada', 'Béa']);
       expect(second.data.map((r) => r.first_name)).toEqual(['Cyril', 'Dora']);
       expect(second.current_page).toBe(2);
+      // The podium is the top three whatever the page, the order or the page's size.
+      for (const query of ['per_page=3&page=2', 'per_page=3&order=asc', 'per_page=2']) {
+        const ranking = await get<GlobalRanking>(top[0]!, `/api/rankings/global?${query}`);
+        expect(ranking.podium.map((r) => r.first_name), query).toEqual(['Ada', 'Béa', 'Cyril']);
+      }
       expect(first.last_page).toBe(Math.ceil(first.total / 2));
     });
 
