@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES, type Role } from '@app/contract/constants';
 import { isTimeZone } from '@app/contract/dates';
 import { nowIso, type Db, type Executor } from '../../db/database';
+import { transact } from '../../db/transaction';
 import { parseCsv } from '../../lib/csv';
 import { deleteTokensOf } from '../auth/auth.repository';
 import { hashPassword, verifyPassword } from '../auth/password';
@@ -151,7 +152,8 @@ export async function importUsersCsv(
     hashes.set(data.email, await hashPassword(data.password));
   }
 
-  return db.transaction().execute(async (trx) => {
+  // `transact`: once committed, the rankings hear of the newcomers (announced by insertUser).
+  return transact(db, async (trx) => {
     let created = 0;
     let updated = 0;
     let storesCreated = 0;
@@ -234,25 +236,32 @@ export async function createUser(
   if (input.password.length < PASSWORD_MIN_LENGTH) {
     throw new Error(`The password must have at least ${PASSWORD_MIN_LENGTH} characters.`);
   }
-  if ((await repo.findUserIdByEmail(db, address)) !== undefined)
-    throw new Error(`${address} already has an account.`);
-  const at = nowIso();
-  const store = input.store
-    ? await repo.findOrCreateStore(db, {
-        ...input.store,
-        timezone: storeTimeZone(input.store.country, input.store.timezone ?? '', defaultTimeZone),
-        created_at: at,
-      })
-    : undefined;
-  return repo.insertUser(db, {
-    email: address,
-    first_name: input.firstName.trim(),
-    last_name: input.lastName.trim(),
-    role: input.role ?? 'staff',
-    store_id: store?.id ?? null,
-    password_hash: await hashPassword(input.password),
-    at,
-  });
+  // Hashed before the transaction, which it would hold for as long (argon2 is deliberately slow).
+  const passwordHash = await hashPassword(input.password);
+  const create = async (trx: Executor) => {
+    if ((await repo.findUserIdByEmail(trx, address)) !== undefined)
+      throw new Error(`${address} already has an account.`);
+    const at = nowIso();
+    const store = input.store
+      ? await repo.findOrCreateStore(trx, {
+          ...input.store,
+          timezone: storeTimeZone(input.store.country, input.store.timezone ?? '', defaultTimeZone),
+          created_at: at,
+        })
+      : undefined;
+    return repo.insertUser(trx, {
+      email: address,
+      first_name: input.firstName.trim(),
+      last_name: input.lastName.trim(),
+      role: input.role ?? 'staff',
+      store_id: store?.id ?? null,
+      password_hash: passwordHash,
+      at,
+    });
+  };
+  // In a transaction of its own unless the caller's: the user and their store together, and the
+  // rankings told of the newcomer before this returns (`transact` waits for what follows a commit).
+  return db.isTransaction ? create(db) : transact(db as Db, create);
 }
 
 /** Sets a new password and signs the user out everywhere. */

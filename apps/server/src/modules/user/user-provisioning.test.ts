@@ -1,6 +1,7 @@
 import { verify } from '@node-rs/argon2';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearer, useTestApp } from '../../../test/helpers';
+import { onPointsChanged, type PointsChange } from '../points/points.service';
 import type * as password from '../auth/password';
 import { hashPassword, verifyPassword } from '../auth/password';
 import {
@@ -329,6 +330,42 @@ describe('createUser and setPassword', () => {
     await expect(createUser(ctx.db, input, 'Europe/Zurich')).rejects.toThrow(
       'dora@example.com already has an account.',
     );
+  });
+
+  it('tells the rankings of a newcomer, created or imported, before it returns', async () => {
+    // A listener slower than the database: a newcomer told of after the call returns would be
+    // missing from a ranking read at once (the memory store follows such changes).
+    const told: number[] = [];
+    const stop = onPointsChanged(ctx.db, async (change: PointsChange) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      if (change.kind === 'points') told.push(change.userId);
+    });
+    try {
+      const id = await createUser(
+        ctx.db,
+        {
+          email: 'noa@example.com',
+          firstName: 'Noa',
+          lastName: 'Neu',
+          password: 'long enough now',
+        },
+        'Europe/Zurich',
+      );
+      expect(told).toEqual([id]);
+      await importUsersCsv(
+        ctx.db,
+        `${header}\nieva@example.com,Ieva,Import,Rhône,Genève,Suisse,,\n`,
+        options,
+      );
+      const imported = await ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'ieva@example.com')
+        .executeTakeFirstOrThrow();
+      expect(told).toEqual([id, imported.id]);
+    } finally {
+      stop();
+    }
   });
 
   it('changes the password and closes every session', async () => {
