@@ -116,9 +116,14 @@ export async function waitForNextQuestion(page: Page, previous: string): Promise
     .poll(
       async () => {
         if (!page.url().includes('/quiz/play')) return 'left';
-        const heading = page.getByRole('article').getByRole('heading', { level: 2 });
-        if ((await heading.count()) === 0) return 'between';
-        return normalize(await heading.innerText()) === previous ? 'same' : 'next';
+        // Read at once, never waited for: the card may go (to the result) between two reads, and
+        // a read that waits for it would hold the poll past its timeout.
+        const [heading] = await page
+          .getByRole('article')
+          .getByRole('heading', { level: 2 })
+          .allInnerTexts();
+        if (heading === undefined) return 'between';
+        return normalize(heading) === previous ? 'same' : 'next';
       },
       { timeout: 10_000 },
     )
