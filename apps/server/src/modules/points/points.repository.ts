@@ -55,15 +55,15 @@ export async function ledgerSum(db: Executor, userId: number): Promise<number> {
 }
 
 /**
- * Whether the user is in the global top 3: more points first, then whoever reached the total
- * first. Counts at most three users ahead, through the ranking index.
+ * Whether the user, with this total reached at this instant, is in the global top 3: more points
+ * first, then whoever reached the total first. Counts at most three users ahead, through the
+ * ranking index.
  */
-export async function isInTopThree(db: Executor, userId: number): Promise<boolean> {
-  const me = await db
-    .selectFrom('users')
-    .select(['total_points', 'points_updated_at'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+export async function isInTopThree(
+  db: Executor,
+  me: { userId: number; total_points: number; points_updated_at: string },
+): Promise<boolean> {
+  const { userId } = me;
   const ahead = await db
     .selectFrom('users')
     .select('id')

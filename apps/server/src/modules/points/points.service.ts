@@ -41,7 +41,8 @@ export async function credit(trx: Executor, entry: Credit): Promise<CreditResult
   if (splitId !== null) {
     await repo.addToSplitTotal(trx, { splitId, userId: entry.userId, amount, at });
   }
-  if (amount > 0 && (await repo.isInTopThree(trx, entry.userId))) {
+  const me = { userId: entry.userId, total_points: newTotal, points_updated_at: at };
+  if (amount > 0 && (await repo.isInTopThree(trx, me))) {
     await awardBadge(trx, entry.userId, 'global_top_3', at);
   }
   announceOnCommit(trx, { kind: 'points', userId: entry.userId, splitId });

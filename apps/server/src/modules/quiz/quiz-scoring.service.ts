@@ -204,6 +204,7 @@ export function closeAttempt(
   return transact(db, async (trx) => {
     const closed = await repo.closeOpenAttempt(trx, attempt.id, closedAt, extra.before);
     if (!closed) return undefined;
+    let locked = false;
     if (extra.answers && extra.answers.size > 0) {
       // In question order, so that two submits sharing questions take the review rows' locks
       // in the same order.
@@ -218,10 +219,12 @@ export function closeAttempt(
           { at: closedAt },
           options,
         );
+        locked = true;
       }
     }
     await releaseHolds(trx, attemptHolder(attempt.id));
-    const decided = (await repo.findAttempt(trx, attempt.id))!;
+    // An answer locked here may have decided whether the quiz is ranked: read it again then.
+    const decided = locked ? (await repo.findAttempt(trx, attempt.id))! : closed;
     return scoreAttempt(trx, decided, closedAt);
   });
 }
