@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storeCompletions, trainingLessons, trainingList } from '@app/contract/training';
 import { sessionOf } from '../../plugins/auth';
+import { matchesTag } from '../../lib/entity-tag';
 import { responses } from '../../lib/route-schemas';
-import { getLessons, getStoreCompletions, listTrainings, matchesTag } from './training.service';
+import { getLessons, getStoreCompletions, listTrainings } from './training.service';
 
 const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -72,13 +72,6 @@ export async function getLessons(db: Executor): Promise<Lessons> {
   return (await trainingContent(db)).lessons;
 }
 
-/** Whether an `If-None-Match` names the tag (weak comparison, RFC 9110 §13.1.2). */
-export function matchesTag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
-}
-
 /** `GET /api/training/store-completions`: how many colleagues of the user's store completed every module. */
 export function getStoreCompletions(db: Executor, userId: number): Promise<StoreCompletions> {
   return repo.storeCompletions(db, userId);
