@@ -171,7 +171,10 @@ describe.each([
       // The podium is the top three whatever the page, the order or the page's size.
       for (const query of ['per_page=3&page=2', 'per_page=3&order=asc', 'per_page=2']) {
         const ranking = await get<GlobalRanking>(top[0]!, `/api/rankings/global?${query}`);
-        expect(ranking.podium.map((r) => r.first_name), query).toEqual(['Ada', 'Béa', 'Cyril']);
+        expect(
+          ranking.podium.map((r) => r.first_name),
+          query,
+        ).toEqual(['Ada', 'Béa', 'Cyril']);
       }
       expect(first.last_page).toBe(Math.ceil(first.total / 2));
     });
