@@ -1,7 +1,6 @@
 import type { Executor } from '../../db/database';
 import { prepared } from '../../db/prepared';
 
-/** The training modules in order, with their category, active question count and this user's completion. */
 /** The modules in order, with their lesson and the number of active questions of their category. */
 export function listModuleContent(db: Executor) {
   return db
