@@ -19,6 +19,7 @@ const {
   rightAnswer,
   wrongAnswer,
   answersFor,
+  answer,
 } = quizPlayer(() => ctx);
 
 // --- the truth, read from the database --------------------------------------------------------
@@ -987,13 +988,7 @@ describe('attempts left open', () => {
     const user = await createUser(ctx);
     const quiz = await newQuiz(user, 'difficulty=easy');
     await backdate(quiz.attempt_id, 3 * 3600);
-    const q = quiz.questions[0]!;
-    const res = await check(user, {
-      attempt_id: quiz.attempt_id,
-      question_id: q.question_id,
-      mode: q.mode,
-      answer: await rightAnswer(q),
-    });
+    const res = await answer(user, quiz, quiz.questions[0]!, true);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ attempt_id: ['This quiz attempt is closed.'] });
     expect(await attemptRow(quiz.attempt_id)).toMatchObject({ status: 'closed', score: 0 });
