@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { deferred, json, mockFetch } from '@/testing/fetch-mock';
-import { demoToken, demoUser } from '@/testing/fixtures';
-import { closeLoginShell, openLoginShell } from '@/testing/login-shell';
+import { deferred } from '@/testing/fetch-mock';
+import { closeLoginShell, signInFromLoginShell } from '@/testing/login-shell';
 
 /** The app's code, held back as on a slow network until the test lets it come. */
 const appCode = deferred<void>();
@@ -14,14 +13,7 @@ vi.mock('./providers', async (importOriginal) => {
 afterEach(closeLoginShell);
 
 it('stays busy after a login until the app is there, and signs in once however often pressed', async () => {
-  const server = mockFetch()
-    .on('GET', '/sanctum/csrf-cookie', json(204))
-    .on('POST', '/api/login', json(200, { user: demoUser, token: demoToken }));
-  const user = openLoginShell('/login');
-
-  await user.type(await screen.findByLabelText('Email'), 'demo@example.com');
-  await user.type(screen.getByLabelText('Password'), 'demo1234');
-  await user.click(screen.getByRole('button', { name: 'Log in' }));
+  const { server, user } = await signInFromLoginShell('/login');
   await vi.waitFor(() => expect(server.callsTo('POST', '/api/login')).toHaveLength(1));
 
   // Signed in, the app's code still on its way: the form waits, and a second press does nothing.

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, mockFetch } from '@/testing/fetch-mock';
-import { demoToken, demoUser, storeSession } from '@/testing/fixtures';
-import { closeLoginShell, openLoginShell } from '@/testing/login-shell';
+import { mockFetch } from '@/testing/fetch-mock';
+import { storeSession } from '@/testing/fixtures';
+import { closeLoginShell, openLoginShell, signInFromLoginShell } from '@/testing/login-shell';
 
 afterEach(closeLoginShell);
 
@@ -25,14 +25,7 @@ describe("the login page's own entry", () => {
   });
 
   it('signs in, then hands the same page over to the app at the page asked for', async () => {
-    const server = mockFetch()
-      .on('GET', '/sanctum/csrf-cookie', json(204))
-      .on('POST', '/api/login', json(200, { user: demoUser, token: demoToken }));
-    const user = openLoginShell('/login?redirect=%2Fsomewhere%3Ffrom%3Dmail');
-
-    await user.type(await screen.findByLabelText('Email'), 'demo@example.com');
-    await user.type(screen.getByLabelText('Password'), 'demo1234');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const { server } = await signInFromLoginShell('/login?redirect=%2Fsomewhere%3Ffrom%3Dmail');
 
     // The app's router took over: its not-found page, under the signed-in header.
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();

@@ -1,6 +1,8 @@
-import { act } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startLoginShell } from '@/app/login-shell';
+import { json, mockFetch } from './fetch-mock';
+import { demoToken, demoUser } from './fixtures';
 
 let stop: (() => void) | undefined;
 
@@ -20,4 +22,19 @@ export function closeLoginShell() {
   stop = undefined;
   document.body.replaceChildren();
   window.history.replaceState(null, '', '/');
+}
+
+/**
+ * /login drawn at `url` by its own entry, with a server that signs demo@example.com in, and its
+ * form filled and sent as the demo user would.
+ */
+export async function signInFromLoginShell(url: string) {
+  const server = mockFetch()
+    .on('GET', '/sanctum/csrf-cookie', json(204))
+    .on('POST', '/api/login', json(200, { user: demoUser, token: demoToken }));
+  const user = openLoginShell(url);
+  await user.type(await screen.findByLabelText('Email'), 'demo@example.com');
+  await user.type(screen.getByLabelText('Password'), 'demo1234');
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+  return { server, user };
 }
