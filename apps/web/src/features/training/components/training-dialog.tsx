@@ -4,6 +4,7 @@ import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Dialog } from '@/components/ui/dialog';
+import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { t } from '@/lib/i18n';
 import { useTrainingLessons } from '../api/get-training-lessons';
@@ -109,16 +110,20 @@ function ModuleLesson({ moduleKey }: { moduleKey: string }) {
   if (lesson) return <Lesson lesson={lesson} />;
   if (lessons.isError) {
     return (
-      <div className={styles.lessonState}>
-        <p role="alert">{t('training.lesson.loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void lessons.refetch()}>
-          {t('training.reload')}
-        </Button>
-      </div>
+      <Notice
+        tone="error"
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void lessons.refetch()}>
+            {t('training.reload')}
+          </Button>
+        }
+      >
+        {t('training.lesson.loadFailed')}
+      </Notice>
     );
   }
   return (
-    <div className={styles.lessonState}>
+    <div className={styles.lessonLoading}>
       <Spinner label={t('training.lesson.loading')} />
     </div>
   );
