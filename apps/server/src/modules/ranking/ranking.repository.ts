@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database';
 import { prepared, preparedRow } from '../../db/prepared';
-import { matchingPeople, type PeopleFilters } from '../user/people.repository';
+import { isUnfiltered, matchingPeople, type PeopleFilters } from '../user/people.repository';
 import { PUBLIC_USER_COLUMNS } from '../user/user.repository';
 import type { BoardEntry } from './rank-store';
 
@@ -30,8 +30,7 @@ const unfilteredPage = {
 
 /** A page of the global ranking: most points first, then whoever reached the total first. */
 export function globalPage(db: Executor, filters: PeopleFilters, page: Page) {
-  if (Object.keys(filters).length === 0)
-    return unfilteredPage[page.order](db, page.limit, page.offset);
+  if (isUnfiltered(filters)) return unfilteredPage[page.order](db, page.limit, page.offset);
   return globalOrder(db, filters, page.order).limit(page.limit).offset(page.offset).execute();
 }
 export type GlobalRow = Awaited<ReturnType<typeof globalPage>>[number];

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import type { PointsChange } from '../points/points.service';
-import { peopleFilters } from '../user/people.service';
+import { isUnfiltered, peopleFilters } from '../user/people.service';
 import { publicUserOf } from '../user/user.service';
 import * as repo from './ranking.repository';
 import type { Board, RankStore } from './rank-store';
@@ -92,8 +92,6 @@ export class RankBoards {
   }
 }
 
-const isEmpty = (filters: object) => Object.keys(filters).length === 0;
-
 function paging(query: Query, total: number) {
   return {
     current_page: query.page,
@@ -138,11 +136,11 @@ export async function getGlobalRanking(
   const page = pageOf(query);
   // The first page of everyone, most points first, starts with the podium: read once.
   const startsWithPodium =
-    isEmpty(filters) && page.order === 'desc' && page.offset === 0 && page.limit >= PODIUM;
+    isUnfiltered(filters) && page.order === 'desc' && page.offset === 0 && page.limit >= PODIUM;
   const [rows, total, top, me] = await Promise.all([
     repo.globalPage(db, filters, page),
     // Unfiltered, the total is the board's size, known without counting rows.
-    isEmpty(filters) ? boards.size('global') : repo.countGlobal(db, filters),
+    isUnfiltered(filters) ? boards.size('global') : repo.countGlobal(db, filters),
     startsWithPodium ? undefined : podium(db, boards),
     repo.userRow(db, userId),
   ]);
@@ -179,7 +177,7 @@ export async function getSplitRanking(
   const filters = peopleFilters(query);
   const [rows, total, top, me, mine] = await Promise.all([
     repo.splitPage(db, splitId, filters, pageOf(query)),
-    isEmpty(filters) ? boards.size(board) : repo.countSplit(db, splitId, filters),
+    isUnfiltered(filters) ? boards.size(board) : repo.countSplit(db, splitId, filters),
     podium(db, boards),
     repo.userRow(db, userId),
     repo.splitTotalOf(db, splitId, userId),

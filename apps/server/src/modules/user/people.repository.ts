@@ -14,6 +14,9 @@ export type PeopleFilters = {
   storeIds?: readonly number[];
 };
 
+/** No filter at all: everyone. */
+export const isUnfiltered = (filters: PeopleFilters) => Object.keys(filters).length === 0;
+
 /**
  * The filters as a condition over `users` joined with `stores`; each kind of filter is a list of
  * alternatives (absent: no filter). The rankings use it too, over their own joins.

@@ -6,6 +6,8 @@ import { foldText } from '../../lib/search-text';
 import * as repo from './people.repository';
 import { publicUserOf } from './user.service';
 
+export { isUnfiltered } from './people.repository';
+
 type UsersQuery = z.output<typeof usersQuery>;
 
 /** What anyone may see of a colleague: never an email, a username, a role or a website. */
