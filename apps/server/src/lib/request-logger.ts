@@ -34,14 +34,15 @@ class RequestLogger implements FastifyBaseLogger {
     this.threshold = weightOf(options.level ?? parent.level);
   }
 
-  private child_(): FastifyBaseLogger {
+  /** The pino child this request's lines go through, made on first need. */
+  private real(): FastifyBaseLogger {
     return (this.made ??= this.parent.child(this.bindings, this.options));
   }
 
   private at(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'): LogFn {
     return (...args: Parameters<LogFn>) => {
       if (weightOf(level) < this.threshold && this.made === undefined) return;
-      (this.child_()[level] as (...line: unknown[]) => void)(...args);
+      (this.real()[level] as (...line: unknown[]) => void)(...args);
     };
   }
 
@@ -50,7 +51,7 @@ class RequestLogger implements FastifyBaseLogger {
   }
 
   set level(level: string) {
-    this.child_().level = level;
+    this.real().level = level;
   }
 
   readonly fatal = this.at('fatal');
@@ -62,7 +63,7 @@ class RequestLogger implements FastifyBaseLogger {
   readonly silent: LogFn = () => {};
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.child_().child(bindings, options);
+    return this.real().child(bindings, options);
   }
 }
 

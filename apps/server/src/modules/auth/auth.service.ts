@@ -20,9 +20,8 @@ export const LOGIN_LIMITS = {
 
 /**
  * Who a request is from: their token, and their own row as read with it (a route that changes
- * the row reads it again).
+ * the row reads it again), with their store's time zone, which sets their day (`DayOwner`).
  */
-/** A signed-in request's token and user, with the time zone of the user's store (`DayOwner`). */
 export type Session = {
   userId: number;
   tokenId: number;
