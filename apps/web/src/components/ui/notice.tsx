@@ -11,20 +11,29 @@ type NoticeProps = {
   detail?: ReactNode;
   /** A way forward: clear the filters. */
   action?: ReactNode;
-  /** Shows “Réessayer”, which calls it. */
+  /** Shows “Réessayer” (or `retryLabel`), which calls it. */
   onRetry?: () => void;
+  retryLabel?: string;
   className?: string;
 };
 
 /** A message in place of a list: it failed to load, or has nothing to show. */
-export function Notice({ tone, children, detail, action, onRetry, className }: NoticeProps) {
+export function Notice({
+  tone,
+  children,
+  detail,
+  action,
+  onRetry,
+  retryLabel = t('lists.retry'),
+  className,
+}: NoticeProps) {
   const actions =
     action || onRetry ? (
       <div className={styles.action}>
         {action}
         {onRetry ? (
           <Button variant="secondary" size="sm" onClick={onRetry}>
-            {t('lists.retry')}
+            {retryLabel}
           </Button>
         ) : null}
       </div>

@@ -1,7 +1,6 @@
 import type { Ref } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Duel, DuelList } from '@app/contract/duel';
-import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
@@ -66,14 +65,7 @@ export function DuelSection({
   let body;
   if (list.isError && !data) {
     body = (
-      <Notice
-        tone="error"
-        action={
-          <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-            {t('duels.retry')}
-          </Button>
-        }
-      >
+      <Notice tone="error" onRetry={() => void list.refetch()} retryLabel={t('duels.retry')}>
         <span lang="fr">{t('duels.errors.load')}</span>
       </Notice>
     );

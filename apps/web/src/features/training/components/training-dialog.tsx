@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import type { TrainingLesson, TrainingModule } from '@app/contract/training';
 import { paths } from '@/app/paths';
-import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
@@ -110,14 +109,7 @@ function ModuleLesson({ moduleKey }: { moduleKey: string }) {
   if (lesson) return <Lesson lesson={lesson} />;
   if (lessons.isError) {
     return (
-      <Notice
-        tone="error"
-        action={
-          <Button variant="secondary" size="sm" onClick={() => void lessons.refetch()}>
-            {t('training.reload')}
-          </Button>
-        }
-      >
+      <Notice tone="error" onRetry={() => void lessons.refetch()} retryLabel={t('training.reload')}>
         {t('training.lesson.loadFailed')}
       </Notice>
     );
