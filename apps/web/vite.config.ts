@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstLoadChunks } from './vite/first-load-chunks.ts';
@@ -6,8 +7,23 @@ import { precompress } from './vite/precompress.ts';
 import { preloadFonts } from './vite/preload-fonts.ts';
 
 const apiTarget = 'http://localhost:3000';
+/**
+ * React Router's package exports only its development build, dev warnings on, to every bundler;
+ * the build takes the production one, which differs by that switch alone.
+ */
+const ROUTER_PRODUCTION = routerProductionBuild();
 
-export default defineConfig({
+function routerProductionBuild(): string {
+  const development = fileURLToPath(import.meta.resolve('react-router'));
+  const production = development.replace(
+    /([/\\])development\1index\.m?js$/,
+    '$1production$1index.mjs',
+  );
+  if (production === development) throw new Error(`React Router's build not found: ${development}`);
+  return production;
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     loginPage({ entry: '/src/login.tsx' }),
@@ -23,6 +39,7 @@ export default defineConfig({
   resolve: {
     // `@/` points at `src/`, as declared in tsconfig.json.
     tsconfigPaths: true,
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: ROUTER_PRODUCTION }] : [],
   },
   server: {
     port: 5173,
@@ -36,4 +53,4 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
   },
-});
+}));

@@ -80,4 +80,10 @@ describe('the build', () => {
       expect(reached(scripts, false).length, page).toBe(scripts.length);
     }
   });
+
+  it("takes React Router's production build, without its development warnings", () => {
+    const router = modulesOf(chunks).filter(fromPackage('react-router'));
+    expect(router.length).toBeGreaterThan(0);
+    expect(router.filter((id) => id.includes('/dist/development/'))).toEqual([]);
+  });
 });
