@@ -81,6 +81,11 @@ describe('the build', () => {
     }
   });
 
+  it("draws Home, a signed-in visit's first page, with the app's first load", () => {
+    const app = modulesOf(reached(firstLoad('index.html').scripts, false));
+    expect(app.some((id) => id.endsWith('/src/features/home/pages/home-page.tsx'))).toBe(true);
+  });
+
   it("takes React Router's production build, without its development warnings", () => {
     const router = modulesOf(chunks).filter(fromPackage('react-router'));
     expect(router.length).toBeGreaterThan(0);

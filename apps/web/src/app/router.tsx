@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, redirect, useParams, type RouteObject } from 'react-router';
+import { HomePage } from '@/features/home/pages/home-page';
 import { RootLayout } from './layout/root-layout';
 import { paths, routeIds, routePatterns } from './paths';
 import {
@@ -77,10 +78,8 @@ export const routes: RouteObject[] = [
             loader: requireAuthLoader,
             Component: RequireAuth,
             children: [
-              {
-                index: true,
-                ...page(() => import('@/features/home/pages/home-page').then((m) => m.HomePage)),
-              },
+              // The first page of a signed-in visit comes with the app, not a moment after it.
+              { index: true, Component: HomePage },
               {
                 path: rel(routePatterns.quizStart),
                 ...page(() =>
