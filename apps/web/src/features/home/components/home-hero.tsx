@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { preload } from 'react-dom';
 import type { StoreCompletions } from '@app/contract/training';
 import { useCurrentUser } from '@/api/get-current-user';
 import { t } from '@/lib/i18n';
 import { useStoreCompletions } from '../api/get-store-completions';
+import { HeroArt } from './hero-art';
 import styles from './home-hero.module.css';
 
 /** The note's two lines: how many colleagues completed the training, then out of how many. */
@@ -16,33 +15,18 @@ function heroNote({ completed, total }: StoreCompletions): { note: string; detai
   };
 }
 
-const HERO_IMAGE = '/images/hero-home.svg';
-
-// The hero is the largest thing Home paints: its image is asked for as this code arrives, not
-// once the page has rendered and its data come in.
-preload(HERO_IMAGE, { as: 'image', fetchPriority: 'high' });
-
 /**
  * The hero, with a note on the user's team: how many colleagues of their boutique (the user left
  * out) completed the five modules, from `GET /api/training/store-completions`.
  */
 export function HomeHero() {
-  const [imageFailed, setImageFailed] = useState(false);
   const { user } = useCurrentUser();
   const completions = useStoreCompletions();
   const text = completions.data ? heroNote(completions.data) : null;
 
   return (
     <figure className={styles.hero}>
-      {imageFailed ? null : (
-        <img
-          className={styles.image}
-          src={HERO_IMAGE}
-          alt=""
-          fetchPriority="high"
-          onError={() => setImageFailed(true)}
-        />
-      )}
+      <HeroArt className={styles.image} />
       <figcaption className={styles.note} aria-busy={completions.isPending || undefined}>
         <span className="eyebrow">{user?.store?.name ?? t('home.heroEyebrow')}</span>
         {text ? (

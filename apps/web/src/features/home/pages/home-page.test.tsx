@@ -104,6 +104,18 @@ describe('home: the hero note on the team', () => {
     return figure;
   };
 
+  it('draws its picture with the page, with no image file to wait for', async () => {
+    home([]);
+
+    const figure = await screen.findByRole('figure');
+    expect(figure.querySelector('img')).toBeNull();
+    const drawing = figure.querySelector('svg');
+    expect(drawing?.getAttribute('aria-hidden')).toBe('true');
+    // The rosette's copies point at the rosette drawn in this very picture.
+    const rosette = drawing?.querySelector('use')?.getAttribute('href') ?? '';
+    expect(drawing?.querySelector(`[id="${rosette.slice(1)}"]`)).not.toBeNull();
+  });
+
   it('says how many colleagues of the boutique completed their training', async () => {
     const { fetch } = home([], { team: { completed: 2, total: 6 } });
 
