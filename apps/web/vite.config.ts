@@ -11,8 +11,6 @@ const apiTarget = 'http://localhost:3000';
  * React Router's package exports only its development build, dev warnings on, to every bundler;
  * the build takes the production one, which differs by that switch alone.
  */
-const ROUTER_PRODUCTION = routerProductionBuild();
-
 function routerProductionBuild(): string {
   const development = fileURLToPath(import.meta.resolve('react-router'));
   const production = development.replace(
@@ -39,7 +37,8 @@ export default defineConfig(({ command }) => ({
   resolve: {
     // `@/` points at `src/`, as declared in tsconfig.json.
     tsconfigPaths: true,
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: ROUTER_PRODUCTION }] : [],
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: routerProductionBuild() }] : [],
   },
   server: {
     port: 5173,
