@@ -15,14 +15,18 @@ const DEADLOCK_RETRIES = 3;
  * it (`afterCommit`): telling copies of the data, such as the ranking kept in memory or in Redis,
  * about a change that is now true. Nothing is told of a transaction that rolled back.
  *
+ * Given a transaction already, the work joins it: it commits with it, and what it asked to be done
+ * after waits for that commit (the transaction's own `transact`).
+ *
  * Two transactions that take some of the same rows in different orders (a duel's round releasing
  * its questions while another round holds some of them, say) can deadlock on PostgreSQL: one of
  * them is rolled back, and is run again from the start, as PostgreSQL advises.
  */
 export async function transact<T>(
-  db: Db,
+  db: Executor,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
+  if (db.isTransaction) return work(db as Transaction<Database>);
   for (let attempt = 1; ; attempt++) {
     const callbacks: AfterCommit[] = [];
     let result: T;
@@ -35,7 +39,7 @@ export async function transact<T>(
       if (attempt <= DEADLOCK_RETRIES && isDeadlock(error)) continue;
       throw error;
     }
-    await runAfterCommit(db, callbacks);
+    await runAfterCommit(db as Db, callbacks);
     return result;
   }
 }

@@ -238,7 +238,9 @@ export async function createUser(
   }
   // Hashed before the transaction, which it would hold for as long (argon2 is deliberately slow).
   const passwordHash = await hashPassword(input.password);
-  const create = async (trx: Executor) => {
+  // The user and their store together, and the rankings told of the newcomer before this returns
+  // (`transact` waits for what follows a commit; in the caller's transaction, for its commit).
+  return transact(db, async (trx) => {
     if ((await repo.findUserIdByEmail(trx, address)) !== undefined)
       throw new Error(`${address} already has an account.`);
     const at = nowIso();
@@ -258,10 +260,7 @@ export async function createUser(
       password_hash: passwordHash,
       at,
     });
-  };
-  // In a transaction of its own unless the caller's: the user and their store together, and the
-  // rankings told of the newcomer before this returns (`transact` waits for what follows a commit).
-  return db.isTransaction ? create(db) : transact(db as Db, create);
+  });
 }
 
 /** Sets a new password and signs the user out everywhere. */
