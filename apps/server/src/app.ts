@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trustProxyOption, type Config } from './config';
@@ -7,9 +6,9 @@ import type { Db } from './db/database';
 import { requestLogger } from './lib/request-logger';
 import { responseSerializer } from './lib/serializer';
 import authPlugin, { apiAccessOf } from './plugins/auth';
+import compressionPlugin from './plugins/compression';
 import securityHeadersPlugin from './plugins/security-headers';
 import shutdownPlugin from './plugins/shutdown';
-import compress from '@fastify/compress';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
@@ -94,16 +93,10 @@ export async function buildApp({
   await app.register(rankingPlugin);
   await app.register(docsPlugin);
 
-  // The API's routes, in a scope of their own: answers above 1 KiB go in brotli (a quick level)
-  // or gzip, as the client accepts. The web build's files go as the copies the build compressed
-  // (plugins/web.ts).
+  // The API's routes, in a scope of their own: answers above 1 KiB go compressed, as the client
+  // accepts. The web build's files go as the copies the build compressed (plugins/web.ts).
   await app.register(async (api) => {
-    await api.register(compress, {
-      threshold: 1024,
-      encodings: ['br', 'gzip'],
-      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-      zlibOptions: { level: 6 },
-    });
+    await api.register(compressionPlugin);
     await api.register(healthRoutes);
     await api.register(authRoutes);
     await api.register(userRoutes);

@@ -29,6 +29,25 @@ describe('compression of the API’s answers', () => {
     expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 
+  it('follows the client’s preferences, and sends the answer as it is when none can be met', async () => {
+    const user = await createUser(ctx);
+    const call = (acceptEncoding: string) =>
+      ctx.app.inject({
+        url: '/api/training',
+        headers: { ...bearer(user.token), 'accept-encoding': acceptEncoding },
+      });
+    const preferred = await call('br;q=0.2, gzip;q=0.9');
+    expect(preferred.headers['content-encoding']).toBe('gzip');
+    expect(Number(preferred.headers['content-length'])).toBe(preferred.rawPayload.length);
+    expect((await call('x-gzip')).headers['content-encoding']).toBe('gzip');
+    for (const refused of ['identity', 'deflate', 'br;q=0, gzip;q=0']) {
+      const res = await call(refused);
+      expect(res.headers['content-encoding'], refused).toBeUndefined();
+      expect(res.headers.vary, refused).toContain('accept-encoding');
+      expect(res.json(), refused).toHaveProperty('data');
+    }
+  });
+
   it('leaves a short answer as it is', async () => {
     const user = await createUser(ctx);
     const res = await ctx.app.inject({

@@ -30,13 +30,17 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-type Call = { name: string; call: () => Promise<LightMyRequestResponse> };
+type Call = { name: string; page?: true; call: () => Promise<LightMyRequestResponse> };
 
 /** One answer of each kind the server gives. */
 const answers = (): Call[] => [
   {
     name: 'an API answer',
     call: () => ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(user.token) }),
+  },
+  {
+    name: 'a public API answer',
+    call: () => ctx.app.inject({ method: 'GET', url: '/api/health' }),
   },
   { name: 'a 401', call: () => ctx.app.inject({ method: 'GET', url: '/api/user' }) },
   {
@@ -47,14 +51,20 @@ const answers = (): Call[] => [
     name: 'a 404 of the API',
     call: () => ctx.app.inject({ method: 'GET', url: '/api/nope', headers: bearer(user.token) }),
   },
-  { name: 'the page', call: () => ctx.app.inject({ method: 'GET', url: '/' }) },
-  { name: 'a page of the router', call: () => ctx.app.inject({ method: 'GET', url: '/quiz' }) },
+  { name: 'the page', page: true, call: () => ctx.app.inject({ method: 'GET', url: '/' }) },
+  {
+    name: 'a page of the router',
+    page: true,
+    call: () => ctx.app.inject({ method: 'GET', url: '/quiz' }),
+  },
   {
     name: 'a built file',
+    page: true,
     call: () => ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' }),
   },
   {
     name: 'a missing file',
+    page: true,
     call: () => ctx.app.inject({ method: 'GET', url: '/assets/missing.js' }),
   },
 ];
@@ -71,8 +81,8 @@ function directives(res: LightMyRequestResponse): Map<string, string[]> {
 }
 
 describe('security headers (ASVS 14.4)', () => {
-  it('sends a CSP of its own origin only, with no inline script, no plugin and no framing', async () => {
-    for (const { name, call } of answers()) {
+  it('sends the pages a CSP of their own origin only, with no inline script, no plugin and no framing', async () => {
+    for (const { name, call } of answers().filter((answer) => answer.page)) {
       const csp = directives(await call());
       expect(csp.get('default-src'), name).toEqual(["'self'"]);
       expect(csp.get('script-src'), name).toEqual(["'self'"]);
@@ -87,17 +97,30 @@ describe('security headers (ASVS 14.4)', () => {
     }
   });
 
-  it('sends nosniff, no framing, no referrer and same-origin isolation on every answer', async () => {
-    for (const { name, call } of answers()) {
+  it('sends the API’s answers a CSP under which nothing loads and nothing frames them', async () => {
+    for (const { name, call } of answers().filter((answer) => !answer.page)) {
+      const csp = directives(await call());
+      expect(Object.fromEntries(csp), name).toEqual({
+        'default-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      });
+    }
+  });
+
+  it('sends nosniff, no framing and same-origin reads on every answer, and no referrer and an isolated window from every page', async () => {
+    for (const { name, page, call } of answers()) {
       const res = await call();
       expect(res.headers['x-content-type-options'], name).toBe('nosniff');
       expect(res.headers['x-frame-options'], name).toBe('DENY');
-      expect(res.headers['referrer-policy'], name).toBe('no-referrer');
-      expect(res.headers['cross-origin-opener-policy'], name).toBe('same-origin');
       expect(res.headers['cross-origin-resource-policy'], name).toBe('same-origin');
       // For the TLS proxy to pass on (ASVS 9.1.1 is the proxy's); harmless over plain HTTP.
       expect(res.headers['strict-transport-security'], name).toBe(
         'max-age=31536000; includeSubDomains',
+      );
+      // Read by a document only: the API's answers are files to save (ASVS 14.4.2).
+      expect(res.headers['referrer-policy'], name).toBe(page ? 'no-referrer' : undefined);
+      expect(res.headers['cross-origin-opener-policy'], name).toBe(
+        page ? 'same-origin' : undefined,
       );
       // No banner naming the framework or its version (ASVS 14.3.3).
       expect(res.headers['x-powered-by'], name).toBeUndefined();
@@ -115,7 +138,7 @@ describe('security headers (ASVS 14.4)', () => {
   });
 
   it('answers the API with data no browser or proxy stores, and a file to save if opened directly (ASVS 8.2.1, 14.4.2)', async () => {
-    for (const { name, call } of answers().slice(0, 4)) {
+    for (const { name, call } of answers().filter((answer) => !answer.page)) {
       const res = await call();
       expect(res.headers['cache-control'], name).toBe('no-store');
       expect(res.headers['content-disposition'], name).toBe('attachment; filename="api.json"');
@@ -123,6 +146,15 @@ describe('security headers (ASVS 14.4)', () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/quiz' });
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-disposition']).toBeUndefined();
+  });
+
+  it('treats the API viewer as a page: a document with its own CSP, not a file of data', async () => {
+    const viewer = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(viewer.statusCode).toBe(200);
+    expect(viewer.headers['content-type']).toMatch(/^text\/html/);
+    expect(viewer.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(viewer.headers['referrer-policy']).toBe('no-referrer');
+    expect(directives(viewer).get('default-src')).toEqual(["'self'"]);
   });
 
   it('grants no other origin: no CORS header, even to a preflight (ASVS 14.5.3)', async () => {

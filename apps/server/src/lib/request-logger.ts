@@ -14,6 +14,8 @@ const WEIGHTS: Record<string, number> = {
   silent: Infinity,
 };
 
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
 const weightOf = (level: string) => WEIGHTS[level] ?? WEIGHTS.info!;
 
 /**
@@ -39,11 +41,9 @@ class RequestLogger implements FastifyBaseLogger {
     return (this.made ??= this.parent.child(this.bindings, this.options));
   }
 
-  private at(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'): LogFn {
-    return (...args: Parameters<LogFn>) => {
-      if (weightOf(level) < this.threshold && this.made === undefined) return;
-      (this.real()[level] as (...line: unknown[]) => void)(...args);
-    };
+  private write(level: Level, line: Parameters<LogFn>): void {
+    if (WEIGHTS[level]! < this.threshold && this.made === undefined) return;
+    (this.real()[level] as (...line: unknown[]) => void)(...line);
   }
 
   get level(): string {
@@ -54,13 +54,26 @@ class RequestLogger implements FastifyBaseLogger {
     this.real().level = level;
   }
 
-  readonly fatal = this.at('fatal');
-  readonly error = this.at('error');
-  readonly warn = this.at('warn');
-  readonly info = this.at('info');
-  readonly debug = this.at('debug');
-  readonly trace = this.at('trace');
-  readonly silent: LogFn = () => {};
+  // Methods of the class, not functions made for each request's logger.
+  fatal(...line: Parameters<LogFn>): void {
+    this.write('fatal', line);
+  }
+  error(...line: Parameters<LogFn>): void {
+    this.write('error', line);
+  }
+  warn(...line: Parameters<LogFn>): void {
+    this.write('warn', line);
+  }
+  info(...line: Parameters<LogFn>): void {
+    this.write('info', line);
+  }
+  debug(...line: Parameters<LogFn>): void {
+    this.write('debug', line);
+  }
+  trace(...line: Parameters<LogFn>): void {
+    this.write('trace', line);
+  }
+  silent(): void {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.real().child(bindings, options);

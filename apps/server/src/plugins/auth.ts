@@ -35,6 +35,13 @@ export function apiAccessOf(request: FastifyRequest): ApiAccess {
   return 'token';
 }
 
+/** Whether the answer is the API's data, not a page: any access but none, the API viewer's pages aside. */
+export function answersWithData(request: FastifyRequest): boolean {
+  const access = apiAccessOf(request);
+  if (access === 'none') return false;
+  return access === 'token' || !isUnder(request.routeOptions.url ?? '', '/api/docs');
+}
+
 /**
  * Secure by default: every /api route needs a valid bearer token unless it is marked public.
  * The token is read when the request arrives, without refusing anything yet, so that the rate
@@ -46,12 +53,19 @@ export default fp(
   async function auth(app: FastifyInstance) {
     app.decorate('auth', new AuthService(app.db, app.throttle));
     app.decorateRequest('session', null);
-    app.addHook('onRequest', async (request) => {
-      if (apiAccessOf(request) === 'none') return;
-      request.session = await app.auth.sessionFor(bearerOf(request));
+    // Callback hooks: a request without a token, as most public and all page requests are,
+    // passes them without waiting for a turn of the event loop.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const bearer = apiAccessOf(request) === 'none' ? undefined : bearerOf(request);
+      if (bearer === undefined) return done();
+      app.auth.sessionFor(bearer).then((session) => {
+        request.session = session;
+        done();
+      }, done);
     });
-    app.addHook('preParsing', async (request) => {
-      if (apiAccessOf(request) === 'token' && !request.session) throw unauthenticated();
+    app.addHook('preParsing', (request, _reply, payload, done) => {
+      if (apiAccessOf(request) === 'token' && !request.session) return done(unauthenticated());
+      done(null, payload);
     });
   },
   { name: 'auth', dependencies: ['db', 'throttle'] },

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { answersWithData } from './auth';
 
 /** The page loads nothing but its own files; no inline script or style, no framing. */
-const CONTENT_SECURITY_POLICY = [
+const PAGE_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "base-uri 'self'",
   "font-src 'self'",
@@ -16,36 +17,54 @@ const CONTENT_SECURITY_POLICY = [
   "connect-src 'self'",
 ].join(';');
 
-/**
- * The security headers of every answer (OWASP ASVS 4.0.3 V14.4, docs/security.md), written out
- * once: they never depend on the request, so nothing is computed per request.
- */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'cross-origin-opener-policy': 'same-origin',
+/** What every answer carries, a page's or the API's. */
+const EVERY_ANSWER = {
   'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  'referrer-policy': 'no-referrer',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
-  'x-dns-prefetch-control': 'off',
-  'x-download-options': 'noopen',
   // As the CSP's frame-ancestors 'none', for browsers that read only this header.
   'x-frame-options': 'DENY',
+} as const;
+
+/**
+ * The security headers of the web app's pages and files (OWASP ASVS 4.0.3 V14.4,
+ * docs/security.md), written out once: they never depend on the request.
+ */
+export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...EVERY_ANSWER,
+  'content-security-policy': PAGE_CONTENT_SECURITY_POLICY,
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
   'x-permitted-cross-domain-policies': 'none',
   // The old XSS auditors did harm; the CSP does their work.
   'x-xss-protection': '0',
 });
 
 /**
- * Every answer carries the security headers and its request id (the proxy's, or a new one: see
- * app.ts), set by one hook as the request arrives.
+ * The API's answers are data, never a document (they come as an attachment to save: app.ts), so
+ * they carry the headers of OWASP's REST security cheat sheet: a CSP under which nothing loads and
+ * nothing frames, nosniff, no framing, HSTS; and same-origin reads only. The headers that only a
+ * document reads (COOP, Referrer-Policy, Origin-Agent-Cluster, the old browsers' switches) stay on
+ * the pages.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...EVERY_ANSWER,
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+});
+
+/**
+ * Every answer carries its security headers and its request id (the proxy's, or a new one: see
+ * app.ts), set by one hook as the request arrives: the API's set on the API's routes (and on an
+ * unknown path under /api), the pages' set on everything else, the API viewer's pages included.
  */
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
     app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
-      reply.headers(SECURITY_HEADERS);
+      reply.headers(answersWithData(request) ? API_SECURITY_HEADERS : PAGE_SECURITY_HEADERS);
       done();
     });
   },
