@@ -7,12 +7,13 @@ import prettier from 'prettier';
 import { buildWebIfNeeded } from '../web-build.mjs';
 import { measureCluster } from './cluster.mjs';
 import { measureHttp } from './http.mjs';
+import { measureInstructions } from './instructions.mjs';
 import { ROOT, hasCommand, machine, pinning, tempDir } from './lib.mjs';
 import { measureRanks } from './rank.mjs';
 import { report } from './report.mjs';
 import { measureWebSize } from './size.mjs';
 
-const SUITES = ['http', 'postgres', 'cluster', 'rank', 'size', 'lighthouse'];
+const SUITES = ['http', 'postgres', 'cluster', 'rank', 'size', 'lighthouse', 'instructions'];
 const OUTPUT = path.join(ROOT, 'docs/benchmarks.md');
 
 const USAGE = `Usage: npm run bench [-- options]
@@ -122,6 +123,14 @@ if (wants('cluster')) {
   } else {
     console.log('▸ Instances behind nginx');
     figures.cluster = await measureCluster(pin, { ...numbers, webDist, postgresUrl, redisUrl });
+  }
+}
+if (wants('instructions')) {
+  if (hasCommand('valgrind') && hasCommand('callgrind_control')) {
+    console.log('▸ Instructions per request');
+    figures.instructions = await measureInstructions({ webDist, dir: tempDir('bench-count-') });
+  } else {
+    skipped.push('Instructions per request: valgrind is not installed (apt-get install valgrind).');
   }
 }
 figures.minutes = (Date.now() - started) / 60_000;

@@ -116,6 +116,25 @@ const benchEmail = (/** @type {number} */ i) => `bench.${i + 1}@bench.example.te
 export async function startApp(pin, databaseUrl, dir, webDist) {
   const port = await freePort();
   const logFile = path.join(dir, 'server.log');
+  const start = [...SERVER_NODE_OPTIONS, path.join(ROOT, 'scripts/start.mjs')];
+  const child = startProcess(pin, 'node', start, {
+    env: appEnvironment(port, databaseUrl, dir, webDist),
+    logFile,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/api/health`, { child, logFile });
+  return { url, child, logFile, stop: () => stopProcess(child) };
+}
+
+/**
+ * The app's environment in the bench: production, the demo data, no rate limit, warnings only.
+ * @param {number} port
+ * @param {string} databaseUrl
+ * @param {string} dir
+ * @param {string} webDist
+ * @returns {NodeJS.ProcessEnv}
+ */
+export function appEnvironment(port, databaseUrl, dir, webDist) {
   /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
@@ -131,25 +150,21 @@ export async function startApp(pin, databaseUrl, dir, webDist) {
   };
   // The HTTP figures are those of one instance with its ranks in memory.
   delete env.REDIS_URL;
-  const start = [...SERVER_NODE_OPTIONS, path.join(ROOT, 'scripts/start.mjs')];
-  const child = startProcess(pin, 'node', start, {
-    env,
-    logFile,
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/api/health`, { child, logFile });
-  return { url, child, logFile, stop: () => stopProcess(child) };
+  return env;
 }
+
+/** The code of a bare node:http server answering every request with a short text. */
+export const bareServerCode = (/** @type {number} */ port) =>
+  `require('node:http').createServer((req, res) => {
+    req.resume();
+    req.on('end', () => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('Hello, world!\\n'); });
+  }).listen(${port}, '127.0.0.1');`;
 
 /** A bare node:http server answering every request with a short text, pinned like the app. */
 export async function startBare(/** @type {string[]} */ pin, /** @type {string} */ dir) {
   const port = await freePort();
   const logFile = path.join(dir, 'bare.log');
-  const code = `require('node:http').createServer((req, res) => {
-    req.resume();
-    req.on('end', () => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('Hello, world!\\n'); });
-  }).listen(${port}, '127.0.0.1');`;
-  const child = startProcess(pin, 'node', ['-e', code], { logFile });
+  const child = startProcess(pin, 'node', ['-e', bareServerCode(port)], { logFile });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/`, { child, logFile });
   return { url, child, stop: () => stopProcess(child) };
