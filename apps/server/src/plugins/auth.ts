@@ -29,7 +29,7 @@ export function apiAccessOf(request: FastifyRequest): ApiAccess {
   const pattern = request.is404 ? undefined : request.routeOptions.url;
   if (pattern === undefined) return isUnderApi(normalizedPath(request.url)) ? 'token' : 'none';
   if (!isUnderApi(pattern)) return 'none';
-  if (request.routeOptions.config.public === true || isUnder(pattern, '/api/docs')) {
+  if (request.routeOptions.config.public === true || isApiViewer(pattern)) {
     return 'public';
   }
   return 'token';
@@ -39,7 +39,7 @@ export function apiAccessOf(request: FastifyRequest): ApiAccess {
 export function answersWithData(request: FastifyRequest): boolean {
   const access = apiAccessOf(request);
   if (access === 'none') return false;
-  return access === 'token' || !isUnder(request.routeOptions.url ?? '', '/api/docs');
+  return access === 'token' || !isApiViewer(request.routeOptions.url ?? '');
 }
 
 /**
@@ -73,6 +73,11 @@ export default fp(
 
 function isUnder(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** The OpenAPI viewer's pages and document (plugins/docs.ts). */
+function isApiViewer(pattern: string): boolean {
+  return isUnder(pattern, '/api/docs');
 }
 
 function isUnderApi(path: string): boolean {
