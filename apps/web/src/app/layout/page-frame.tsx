@@ -1,4 +1,11 @@
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { t } from '@/lib/i18n';
 import { useAppNavigation } from '@/lib/navigation';
 import { showsChrome } from './chrome';
@@ -7,10 +14,11 @@ import styles from './page-frame.module.css';
 
 /**
  * SPEC.md: scroll resets to the top on each navigation, a link to the current page included
- * (every navigation gets a new location key).
+ * (every navigation gets a new location key). Done before the browser paints, so the new page is
+ * never shown for a frame at the old page's offset.
  */
 function useScrollReset(locationKey: string) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [locationKey]);
 }
