@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
+import { preparedRow } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 
 /**
@@ -45,21 +46,23 @@ export async function releaseHolds(db: Executor, holder: string): Promise<void> 
   await db.deleteFrom('question_holds').where('holder', '=', holder).execute();
 }
 
-/** Who holds the question for the user now, if anyone. */
+const holderQuery = preparedRow((db, userId: number, questionId: number, now: string) =>
+  db
+    .selectFrom('question_holds')
+    .select('holder')
+    .where('user_id', '=', userId)
+    .where('question_id', '=', questionId)
+    .where('expires_at', '>', now),
+);
+
+/** Who holds the question for the user now, if anyone. Asked by every answer checked. */
 export async function liveHolder(
   db: Executor,
   userId: number,
   questionId: number,
   now: string,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('question_holds')
-    .select('holder')
-    .where('user_id', '=', userId)
-    .where('question_id', '=', questionId)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return row?.holder;
+  return (await holderQuery(db, userId, questionId, now))?.holder;
 }
 
 /**

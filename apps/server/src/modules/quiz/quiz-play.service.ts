@@ -99,28 +99,23 @@ export async function checkAnswer(
     return await transact(db, async (trx) => {
       const open = await repo.lockOpenAttempt(trx, attemptId, userId, nowIso());
       if (!open) throw NOT_OPEN;
-      const rows = await repo.attemptQuestions(trx, attemptId);
-      const row = rows.find((r) => r.question_id === input.question_id);
+      const row = await repo.attemptQuestion(trx, attemptId, input.question_id);
       if (!row) throw invalid('question_id', QUIZ_ERRORS.notInAttempt);
       const problem = answerProblem(row, input.mode, input.answer, (name) => name);
       if (problem) throw problem;
       if (row.answered_at !== null) return verdict(trx, open, row);
 
       const at = nowIso();
-      const answered = rows.filter((r) => r.answered_at !== null);
-      const previous = answered.reduce(
-        (latest, r) => (r.answered_at! > latest ? r.answered_at! : latest),
-        open.created_at,
-      );
+      const { answered, latest } = (await repo.answersSoFar(trx, attemptId))!;
+      const previous = latest !== null && latest > open.created_at ? latest : open.created_at;
       const seconds = answerSeconds({
         sinceStartMs: Date.parse(at) - Date.parse(open.created_at),
         sincePreviousMs: Date.parse(at) - Date.parse(previous),
-        answerNumber: answered.length + 1,
+        answerNumber: Number(answered) + 1,
       });
       const locked = await lockAnswer(trx, open, row, input.answer, { at, seconds }, options);
       if (locked) return verdict(trx, open, locked);
-      const current = (await repo.attemptQuestions(trx, attemptId)).find((r) => r.id === row.id)!;
-      return verdict(trx, open, current);
+      return verdict(trx, open, (await repo.attemptQuestion(trx, attemptId, row.question_id))!);
     });
   } catch (error) {
     if (error !== NOT_OPEN) throw error;

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { QuestionMode } from '@app/contract/constants';
 import { isUniqueViolation, timestamp, type Executor } from '../../db/database';
 import { prepared, preparedRow } from '../../db/prepared';
@@ -169,11 +169,8 @@ export function saveResult(
   return db.updateTable('quiz_attempts').set(result).where('id', '=', id).execute();
 }
 
-/**
- * The questions of an attempt in order, with what grading needs and the answers locked so far.
- * Read by every answer checked: compiled once.
- */
-export const attemptQuestions = prepared((db, attemptId: number) =>
+/** An attempt's questions with what grading needs and the answers locked so far. */
+const questionsOfAttempt = (db: Kysely<Database>, attemptId: number) =>
   db
     .selectFrom('quiz_attempt_questions as aq')
     .innerJoin('questions as q', 'q.id', 'aq.question_id')
@@ -196,12 +193,60 @@ export const attemptQuestions = prepared((db, attemptId: number) =>
       'c.key as category_key',
       'c.name as category_name',
     ])
-    .where('aq.attempt_id', '=', attemptId)
-    .orderBy('aq.position'),
+    .where('aq.attempt_id', '=', attemptId);
+
+/** The questions of an attempt in order. Compiled once. */
+export const attemptQuestions = prepared((db, attemptId: number) =>
+  questionsOfAttempt(db, attemptId).orderBy('aq.position'),
+);
+
+/**
+ * One question of an attempt. An answer checked reads it, and not the nine others with their
+ * texts and explanations: compiled once.
+ */
+export const attemptQuestion = preparedRow((db, attemptId: number, questionId: number) =>
+  questionsOfAttempt(db, attemptId).where('aq.question_id', '=', questionId),
+);
+
+/** How many questions of an attempt are answered, and when the last was: the server's timing. */
+export const answersSoFar = preparedRow((db, attemptId: number) =>
+  db
+    .selectFrom('quiz_attempt_questions')
+    .select((eb) => [
+      eb.fn.count<number>('answered_at').as('answered'),
+      eb.fn.max('answered_at').as('latest'),
+    ])
+    .where('attempt_id', '=', attemptId),
 );
 export type AttemptQuestionRow = Awaited<ReturnType<typeof attemptQuestions>>[number];
 
-/** Locks an answer; false if it was already locked (the first verdict stands). */
+const lockAnswerQuery = preparedRow(
+  (
+    db,
+    attemptQuestionId: number,
+    answer: string | null,
+    isCorrect: 0 | 1 | null,
+    points: number,
+    bonus: number,
+    answeredAt: string,
+    elapsedMs: number | null,
+  ) =>
+    db
+      .updateTable('quiz_attempt_questions')
+      .set({
+        answer,
+        is_correct: isCorrect,
+        points_awarded: points,
+        speed_bonus: bonus,
+        answered_at: answeredAt,
+        elapsed_ms: elapsedMs,
+      })
+      .where('id', '=', attemptQuestionId)
+      .where('answered_at', 'is', null)
+      .returning('id'),
+);
+
+/** Locks an answer; false if it was already locked (the first verdict stands). Compiled once. */
 export async function lockAnswer(
   db: Executor,
   attemptQuestionId: number,
@@ -210,13 +255,16 @@ export async function lockAnswer(
     'answer' | 'is_correct' | 'answered_at' | 'elapsed_ms'
   > & { points_awarded: number; speed_bonus: number },
 ): Promise<boolean> {
-  const locked = await db
-    .updateTable('quiz_attempt_questions')
-    .set(values)
-    .where('id', '=', attemptQuestionId)
-    .where('answered_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
+  const locked = await lockAnswerQuery(
+    db,
+    attemptQuestionId,
+    values.answer,
+    values.is_correct,
+    values.points_awarded,
+    values.speed_bonus,
+    values.answered_at!,
+    values.elapsed_ms,
+  );
   return locked !== undefined;
 }
 
@@ -352,33 +400,41 @@ export async function recordReview(
     dueByBox: readonly string[];
   },
 ): Promise<void> {
-  const last = review.dueByBox.length;
-  const firstBox = review.correct ? Math.min(2, last) : 1;
-  const box = review.correct
-    ? sql`(case when question_reviews.box >= ${last} then ${last} else question_reviews.box + 1 end)`
-    : sql`1`;
-  await db
-    .insertInto('question_reviews')
-    .values({
-      user_id: review.userId,
-      question_id: review.questionId,
-      box: firstBox,
-      due_at: review.dueByBox[firstBox - 1]!,
-      last_answered_at: review.at,
-      last_correct: review.correct ? 1 : 0,
-    })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'question_id']).doUpdateSet({
-        box: sql<number>`${box}`,
-        due_at: sql<string>`case ${box} ${sql.join(
-          review.dueByBox
-            .slice(0, -1)
-            .map((due, i) => sql`when ${i + 1} then ${timestamp(db, due)}`),
-          sql` `,
-        )} else ${timestamp(db, review.dueByBox[last - 1]!)} end`,
-        last_answered_at: review.at,
-        last_correct: review.correct ? 1 : 0,
-      }),
-    )
-    .execute();
+  const upsert = review.correct ? reviewUpserts.right : reviewUpserts.wrong;
+  await upsert(db, review.userId, review.questionId, review.at, ...review.dueByBox);
 }
+
+/**
+ * The upsert of a review after a right answer (up one box) or a wrong one (back to the first),
+ * each compiled once: every answer checked makes one. The due dates are one per box.
+ */
+const reviewUpsert = (correct: boolean) =>
+  prepared((db, userId: number, questionId: number, at: string, ...dueByBox: string[]) => {
+    const last = dueByBox.length;
+    const firstBox = correct ? Math.min(2, last) : 1;
+    const box = correct
+      ? sql`(case when question_reviews.box >= ${last} then ${last} else question_reviews.box + 1 end)`
+      : sql`1`;
+    return db
+      .insertInto('question_reviews')
+      .values({
+        user_id: userId,
+        question_id: questionId,
+        box: firstBox,
+        due_at: dueByBox[firstBox - 1]!,
+        last_answered_at: at,
+        last_correct: correct ? 1 : 0,
+      })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'question_id']).doUpdateSet({
+          box: sql<number>`${box}`,
+          due_at: sql<string>`case ${box} ${sql.join(
+            dueByBox.slice(0, -1).map((due, i) => sql`when ${i + 1} then ${timestamp(db, due)}`),
+            sql` `,
+          )} else ${timestamp(db, dueByBox[last - 1]!)} end`,
+          last_answered_at: at,
+          last_correct: correct ? 1 : 0,
+        }),
+      );
+  });
+const reviewUpserts = { right: reviewUpsert(true), wrong: reviewUpsert(false) };
