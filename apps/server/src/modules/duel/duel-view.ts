@@ -31,18 +31,9 @@ async function playersOf(db: Executor, ids: readonly number[]): Promise<Map<numb
   return new Map(rows.map((row) => [row.id, publicUserOf(row)]));
 }
 
-async function rewardsOf(db: Executor, duelIds: readonly number[]) {
-  if (duelIds.length === 0) return [];
-  return db
-    .selectFrom('points_ledger')
-    .select(['user_id', 'amount', 'reference'])
-    .where('reason', 'in', ['duel_win', 'duel_loss'])
-    .where(
-      'reference',
-      'in',
-      duelIds.map((id) => `duel:${id}`),
-    )
-    .execute();
+async function rewardsOf(db: Executor, duels: readonly repo.DuelRow[]) {
+  if (duels.length === 0) return [];
+  return repo.rewardsQuery(db, duels).execute();
 }
 
 /** The winner of a completed round: the higher score, then the lower time; null for a tie. */
@@ -72,7 +63,7 @@ export async function viewDuels(
       duels.flatMap((d) => [d.user1_id, d.user2_id]),
     ),
     repo.listDuelQuizzes(db),
-    rewardsOf(db, ids),
+    rewardsOf(db, duels),
   ]);
   const attempts = await repo.attemptsOf(
     db,

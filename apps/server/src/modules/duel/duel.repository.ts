@@ -403,3 +403,23 @@ export function roundAnswers(db: Executor, attemptIds: readonly number[]) {
     .where('quiz_attempt_questions.attempt_id', 'in', attemptIds)
     .execute();
 }
+
+/**
+ * The points the duels' players won or lost by them. Asked by user, reason and reference, the
+ * ledger's unique key: by reference alone it was a scan of the whole ledger for every duel shown.
+ */
+export function rewardsQuery(
+  db: Executor,
+  duels: readonly Pick<DuelRow, 'id' | 'user1_id' | 'user2_id'>[],
+) {
+  return db
+    .selectFrom('points_ledger')
+    .select(['user_id', 'amount', 'reference'])
+    .where('user_id', 'in', [...new Set(duels.flatMap((d) => [d.user1_id, d.user2_id]))])
+    .where('reason', 'in', ['duel_win', 'duel_loss'])
+    .where(
+      'reference',
+      'in',
+      duels.map((d) => `duel:${d.id}`),
+    );
+}

@@ -18,7 +18,8 @@ import {
 import { quizPlayer } from '../../../test/quiz-player';
 import { credit } from '../points/points.service';
 import { settleOverdue } from './duel-round.service';
-import { nearbyPlayers } from './duel.repository';
+import { planOf } from '../../../test/query-plan';
+import { nearbyPlayers, rewardsQuery } from './duel.repository';
 
 const ctx = useTestApp({ content: true });
 afterEach(() => vi.useRealTimers());
@@ -529,6 +530,16 @@ describe('deadlines', () => {
 });
 
 describe('lists', () => {
+  it('reads the points of the duels shown through the ledger’s key, not a scan of it', async () => {
+    const duels = [
+      { id: 7, user1_id: 1, user2_id: 2 },
+      { id: 8, user1_id: 1, user2_id: 3 },
+    ];
+    const plan = await planOf(ctx.db, rewardsQuery(ctx.db, duels));
+    expect(plan).toMatch(/points_ledger_once_unique|sqlite_autoindex_points_ledger_1/);
+    expect(plan).not.toMatch(/SCAN points_ledger|Seq Scan/);
+  });
+
   it('pages the user’s duels by status, newest first, and counts those awaiting the user', async () => {
     const me = await createUser(ctx);
     const others = [];
