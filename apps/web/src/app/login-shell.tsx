@@ -1,4 +1,4 @@
-import { StrictMode, useMemo, type ReactNode } from 'react';
+import { StrictMode, startTransition, useMemo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import {
@@ -71,7 +71,9 @@ function LoginShell({ leave }: { leave: (to: string, replace: boolean) => void }
 /** Draws /login in `container`; the returned function takes it down (tests). */
 export function startLoginShell(container: HTMLElement): () => void {
   const root = createRoot(container);
-  const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
+  // As in main.tsx: drawn as a transition, a render yields to the browser every few milliseconds.
+  const render = (node: ReactNode) =>
+    startTransition(() => root.render(<StrictMode>{node}</StrictMode>));
 
   const leave = (to: string, replace: boolean) => {
     loadApp().then(
