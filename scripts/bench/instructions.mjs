@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_OPTIONS } from '../../apps/server/scripts/node-options.mjs';
 import { READS as HTTP_READS } from './http.mjs';
 import { ROOT, freePort, run, startProcess, step, stopProcess, waitForHttp } from './lib.mjs';
@@ -19,13 +20,18 @@ const READS = COUNTED_READS.map((urlPath) => {
 });
 const WARM_UP = 6000;
 const COUNTED = 5000;
+/** Quizzes played whole by one user (write-client.mjs): seconds of warm-up, then counted. */
+const WRITE_WARM_UP_SECONDS = 60;
+const WRITE_SECONDS = 40;
+const WRITE_CLIENT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'write-client.mjs');
 
-/** @typedef {{ label: string, instructions: number }} CountFigure */
+/** @typedef {{ label: string, instructions: number, requests?: number }} CountFigure */
 
 /**
- * Instructions a request of the bare server and of each read of the app (SQLite, demo data).
+ * Instructions a request of the bare server and of each read of the app (SQLite, demo data), and
+ * a request of quizzes played whole (a generate, ten checks and a submit each).
  * @param {{ webDist: string, dir: string }} options
- * @returns {Promise<{ bare: number, reads: CountFigure[] }>}
+ * @returns {Promise<{ bare: number, reads: CountFigure[], writes?: CountFigure }>}
  */
 export async function measureInstructions({ webDist, dir }) {
   const database = await benchDatabase('sqlite');
@@ -33,7 +39,8 @@ export async function measureInstructions({ webDist, dir }) {
   // which would take minutes under valgrind.
   step('app: demo data and a token');
   const app = await startApp([], database.url, dir, webDist);
-  const { token } = await signIn(app.url, 'demo@example.com', 'demo1234');
+  const demo = await signIn(app.url, 'demo@example.com', 'demo1234');
+  const { token } = demo;
   await app.stop();
 
   step(`bare server under callgrind: ${COUNTED} requests after ${WARM_UP}`);
@@ -48,7 +55,7 @@ export async function measureInstructions({ webDist, dir }) {
   const port = await freePort();
   const env = { ...appEnvironment(port, database.url, dir, webDist), DEMO_DATA: 'false' };
   const server = path.join(ROOT, 'apps/server/dist/server.js');
-  const reads = await counted(dir, ['node', ...SERVER_NODE_OPTIONS, server], {
+  const figures = await counted(dir, ['node', ...SERVER_NODE_OPTIONS, server], {
     port,
     env,
     paths: READS.map((read) => ({
@@ -56,25 +63,41 @@ export async function measureInstructions({ webDist, dir }) {
       path: read.path,
       headers: read.auth ? { authorization: `Bearer ${token}` } : {},
     })),
+    quizzes: { players: [{ id: demo.id, token }] },
   });
-  return { bare: bare[0]?.instructions ?? Number.NaN, reads };
+  const writes = figures.find((figure) => figure.label === QUIZ_LABEL);
+  const reads = figures.filter((figure) => figure !== writes);
+  return { bare: bare[0]?.instructions ?? Number.NaN, reads, ...(writes ? { writes } : {}) };
 }
+
+const QUIZ_LABEL = 'quizzes played whole';
 
 /**
  * Runs a server under callgrind with counting off, and for each path: a warm-up, then counting
- * on for COUNTED requests, off, and a dump of what was counted.
+ * on for COUNTED requests, off, and a dump of what was counted. With `quizzes`, then the same for
+ * quizzes played whole by the write client, for a time: the count is divided by its requests.
  * @param {string} dir
  * @param {string[]} command
- * @param {{ port: number, env: NodeJS.ProcessEnv, paths: { label: string, path: string, headers: Record<string, string> }[] }} target
+ * @param {{
+ *   port: number, env: NodeJS.ProcessEnv,
+ *   paths: { label: string, path: string, headers: Record<string, string> }[],
+ *   quizzes?: { players: { id: number, token: string }[] }
+ * }} target
  * @returns {Promise<CountFigure[]>}
  */
-async function counted(dir, command, { port, env, paths }) {
+async function counted(dir, command, { port, env, paths, quizzes }) {
   const out = path.join(dir, `callgrind-${port}.out`);
   const logFile = path.join(dir, `callgrind-${port}.log`);
   const child = startProcess(
     [],
     'valgrind',
-    ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${out}`, ...command],
+    [
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      '--separate-threads=yes',
+      `--callgrind-out-file=${out}`,
+      ...command,
+    ],
     { env, logFile },
   );
   // valgrind names its control pipe after $USER and $HOST: callgrind_control needs the same.
@@ -93,25 +116,47 @@ async function counted(dir, command, { port, env, paths }) {
       await control('--dump');
       figures.push({ label, instructions: lastDumpTotal(out) / COUNTED });
     }
+    if (quizzes) {
+      const play = (/** @type {number} */ seconds) =>
+        playQuizzes(dir, { base: url, players: quizzes.players, seconds });
+      await play(WRITE_WARM_UP_SECONDS);
+      await control('--instr=on');
+      const requests = await play(WRITE_SECONDS);
+      await control('--instr=off');
+      await control('--dump');
+      const total = lastDumpTotal(out, { mainThread: true });
+      figures.push({ label: QUIZ_LABEL, instructions: total / requests, requests });
+    }
     return figures;
   } finally {
     await stopProcess(child);
   }
 }
 
-/** The `totals:` of the newest dump callgrind wrote next to `out` (out.1, out.2, …). */
-function lastDumpTotal(/** @type {string} */ out) {
+/**
+ * The `totals:` of the newest dump callgrind wrote next to `out`, one file per thread (out.1-01,
+ * out.1-02, …, then out.2-01, …): of every thread, or of the main thread (the one that serves
+ * requests, without V8's compiler threads, whose work after a short warm-up varies from run to run).
+ */
+function lastDumpTotal(/** @type {string} */ out, { mainThread = false } = {}) {
+  const prefix = `${path.basename(out)}.`;
   const dumps = fs
     .readdirSync(path.dirname(out))
-    .filter((name) => name.startsWith(`${path.basename(out)}.`))
-    .sort((a, b) => Number(a.split('.').pop()) - Number(b.split('.').pop()));
-  const newest = dumps.at(-1);
-  if (!newest) throw new Error(`callgrind wrote no dump next to ${out}`);
-  const totals = fs
-    .readFileSync(path.join(path.dirname(out), newest), 'utf8')
-    .match(/^totals:\s+(\d+)/m);
-  if (!totals) throw new Error(`${newest} has no totals`);
-  return Number(totals[1]);
+    .filter((name) => name.startsWith(prefix))
+    .map((name) => {
+      const [dump = '', thread = '1'] = name.slice(prefix.length).split('-');
+      return { name, dump: Number(dump), thread: Number(thread) };
+    });
+  const newest = Math.max(...dumps.map((file) => file.dump));
+  const files = dumps.filter((file) => file.dump === newest && (!mainThread || file.thread === 1));
+  if (files.length === 0) throw new Error(`callgrind wrote no dump next to ${out}`);
+  return files.reduce((sum, file) => {
+    const totals = fs
+      .readFileSync(path.join(path.dirname(out), file.name), 'utf8')
+      .match(/^totals:\s+(\d+)/m);
+    if (!totals) throw new Error(`${file.name} has no totals`);
+    return sum + Number(totals[1]);
+  }, 0);
 }
 
 /**
@@ -143,4 +188,34 @@ function requests(url, headers, count) {
     }
   };
   return Promise.all(Array.from({ length: 8 }, lane)).finally(() => agent.destroy());
+}
+
+/**
+ * Quizzes played whole, one after the other, by the write client for `seconds`; the number of
+ * requests it sent, every one of which must have succeeded.
+ * @param {string} dir
+ * @param {{ base: string, players: { id: number, token: string }[], seconds: number }} job
+ */
+async function playQuizzes(dir, { base, players, seconds }) {
+  const file = path.join(dir, 'count-quizzes.json');
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      base,
+      mode: 'quiz',
+      players,
+      seconds,
+      warmup: 0,
+      concurrency: players.length,
+    }),
+  );
+  const figures = JSON.parse(await run([], 'node', [WRITE_CLIENT, file]));
+  /** @type {{ requests: number, statuses: Record<string, number> }[]} */
+  const ops = Object.values(figures.ops);
+  const failed = ops
+    .flatMap((op) => Object.keys(op.statuses))
+    .filter((status) => !/^2/.test(status));
+  if (failed.length > 0)
+    throw new Error(`Quizzes played under callgrind answered ${failed.join(', ')}`);
+  return ops.reduce((sum, op) => sum + op.requests, 0);
 }
