@@ -81,7 +81,8 @@ async function playedDatabase(url: string): Promise<{
 }> {
   const db = createDatabase(url, { poolSize: 5 });
   await migrateToLatest(db);
-  const config = testConfig();
+  // The players play as fast as the server answers, faster than the API's limit for a person.
+  const config = testConfig({ apiRateLimit: 0 });
   await seedDemoDataIfEmpty(db, config);
   const app = await buildApp({ config, db, closeDb: false, logger: false });
   await app.ready();
