@@ -5,11 +5,11 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_OPTIONS } from '../../apps/server/scripts/node-options.mjs';
 import { READS as HTTP_READS } from './http.mjs';
 import { ROOT, freePort, run, startProcess, step, stopProcess, waitForHttp } from './lib.mjs';
 import { appEnvironment, bareServerCode, benchDatabase, signIn, startApp } from './servers.mjs';
+import { client } from './writes.mjs';
 
 /** The reads counted: three of those wrk loads, from the cheapest up. */
 const COUNTED_READS = ['/api/health', '/api/user', '/api/training'];
@@ -21,17 +21,24 @@ const READS = COUNTED_READS.map((urlPath) => {
 const WARM_UP = 6000;
 const COUNTED = 5000;
 /** Quizzes played whole by one user (write-client.mjs): seconds of warm-up, then counted. */
-const WRITE_WARM_UP_SECONDS = 60;
-const WRITE_SECONDS = 40;
-const WRITE_CLIENT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'write-client.mjs');
+const QUIZ_WARM_UP_SECONDS = 60;
+const QUIZ_SECONDS = 40;
 
-/** @typedef {{ label: string, instructions: number, requests?: number }} CountFigure */
+/** @typedef {{ label: string, instructions: number, requests: number }} CountFigure */
+/**
+ * One thing counted: a warm-up, then the requests counted, which returns how many were sent; on
+ * the main thread only, or on every thread of the process.
+ * @typedef {{
+ *   label: string, warmUp: () => Promise<unknown>, counted: () => Promise<number>,
+ *   mainThread?: boolean
+ * }} Measure
+ */
 
 /**
  * Instructions a request of the bare server and of each read of the app (SQLite, demo data), and
  * a request of quizzes played whole (a generate, ten checks and a submit each).
  * @param {{ webDist: string, dir: string }} options
- * @returns {Promise<{ bare: number, reads: CountFigure[], writes?: CountFigure }>}
+ * @returns {Promise<{ bare: number, reads: CountFigure[], quizzes: CountFigure }>}
  */
 export async function measureInstructions({ webDist, dir }) {
   const database = await benchDatabase('sqlite');
@@ -40,52 +47,95 @@ export async function measureInstructions({ webDist, dir }) {
   step('app: demo data and a token');
   const app = await startApp([], database.url, dir, webDist);
   const demo = await signIn(app.url, 'demo@example.com', 'demo1234');
-  const { token } = demo;
   await app.stop();
 
   step(`bare server under callgrind: ${COUNTED} requests after ${WARM_UP}`);
   const barePort = await freePort();
-  const bare = await counted(dir, ['node', '-e', bareServerCode(barePort)], {
+  const [bare] = await counted(dir, ['node', '-e', bareServerCode(barePort)], {
     port: barePort,
     env: { ...process.env, HOST: '127.0.0.1' },
-    paths: [{ label: 'bare', path: '/', headers: {} }],
+    ready: '/',
+    measures: (url) => [gets('bare', `${url}/`, {})],
   });
 
-  step(`app under callgrind: ${READS.map((read) => read.path).join(', ')}`);
+  step(`app under callgrind: ${READS.map((read) => read.path).join(', ')}, quizzes played whole`);
   const port = await freePort();
   const env = { ...appEnvironment(port, database.url, dir, webDist), DEMO_DATA: 'false' };
   const server = path.join(ROOT, 'apps/server/dist/server.js');
   const figures = await counted(dir, ['node', ...SERVER_NODE_OPTIONS, server], {
     port,
     env,
-    paths: READS.map((read) => ({
-      label: read.label,
-      path: read.path,
-      headers: read.auth ? { authorization: `Bearer ${token}` } : {},
-    })),
-    quizzes: { players: [{ id: demo.id, token }] },
+    ready: '/api/health',
+    measures: (url) => [
+      ...READS.map((read) =>
+        gets(
+          read.label,
+          `${url}${read.path}`,
+          read.auth ? { authorization: `Bearer ${demo.token}` } : {},
+        ),
+      ),
+      quizzesPlayed(dir, url, { id: demo.id, token: demo.token }),
+    ],
   });
-  const writes = figures.find((figure) => figure.label === QUIZ_LABEL);
-  const reads = figures.filter((figure) => figure !== writes);
-  return { bare: bare[0]?.instructions ?? Number.NaN, reads, ...(writes ? { writes } : {}) };
+  // The last measure: the quizzes.
+  const quizzes = /** @type {CountFigure} */ (figures.pop());
+  return { bare: bare?.instructions ?? Number.NaN, reads: figures, quizzes };
 }
 
-const QUIZ_LABEL = 'quizzes played whole';
+/**
+ * GET requests of one path: COUNTED of them counted after WARM_UP, on every thread.
+ * @param {string} label
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @returns {Measure}
+ */
+function gets(label, url, headers) {
+  return {
+    label,
+    warmUp: () => requests(url, headers, WARM_UP),
+    counted: async () => {
+      await requests(url, headers, COUNTED);
+      return COUNTED;
+    },
+  };
+}
 
 /**
- * Runs a server under callgrind with counting off, and for each path: a warm-up, then counting
- * on for COUNTED requests, off, and a dump of what was counted. With `quizzes`, then the same for
- * quizzes played whole by the write client, for a time: the count is divided by its requests.
+ * Quizzes played whole, one after the other, by one user through the write client, for a time:
+ * counted on the thread that serves requests (V8's compiler threads, whose work after a short
+ * warm-up varies from run to run, left out). Every request must have succeeded.
+ * @param {string} dir
+ * @param {string} base
+ * @param {{ id: number, token: string }} player
+ * @returns {Measure}
+ */
+function quizzesPlayed(dir, base, player) {
+  const play = async (/** @type {number} */ seconds) => {
+    const job = { base, mode: 'quiz', players: [player], seconds, warmup: 0, concurrency: 1 };
+    const ops = Object.values((await client([], job, dir)).ops);
+    const failed = ops.flatMap((op) => Object.keys(op.statuses)).filter((s) => !/^2/.test(s));
+    if (failed.length > 0) throw new Error(`Quizzes played answered ${failed.join(', ')}`);
+    return ops.reduce((sum, op) => sum + op.requests, 0);
+  };
+  return {
+    label: 'quizzes played whole',
+    warmUp: () => play(QUIZ_WARM_UP_SECONDS),
+    counted: () => play(QUIZ_SECONDS),
+    mainThread: true,
+  };
+}
+
+/**
+ * Runs a server under callgrind with counting off, and for each measure: its warm-up, then
+ * counting on for its requests, off, and a dump of what was counted, divided by the requests.
  * @param {string} dir
  * @param {string[]} command
  * @param {{
- *   port: number, env: NodeJS.ProcessEnv,
- *   paths: { label: string, path: string, headers: Record<string, string> }[],
- *   quizzes?: { players: { id: number, token: string }[] }
- * }} target
+ *   port: number, env: NodeJS.ProcessEnv, ready: string, measures: (url: string) => Measure[]
+ * }} target the server's port, environment, a path that answers once it is up, and what to count
  * @returns {Promise<CountFigure[]>}
  */
-async function counted(dir, command, { port, env, paths, quizzes }) {
+async function counted(dir, command, { port, env, ready, measures }) {
   const out = path.join(dir, `callgrind-${port}.out`);
   const logFile = path.join(dir, `callgrind-${port}.log`);
   const child = startProcess(
@@ -105,27 +155,17 @@ async function counted(dir, command, { port, env, paths, quizzes }) {
     run([], 'callgrind_control', [what, String(child.pid)], { env });
   try {
     const url = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${url}${paths[0]?.path ?? '/'}`, { child, logFile, seconds: 600 });
+    await waitForHttp(`${url}${ready}`, { child, logFile, seconds: 600 });
     /** @type {CountFigure[]} */
     const figures = [];
-    for (const { label, path: urlPath, headers } of paths) {
-      await requests(`${url}${urlPath}`, headers, WARM_UP);
+    for (const measure of measures(url)) {
+      await measure.warmUp();
       await control('--instr=on');
-      await requests(`${url}${urlPath}`, headers, COUNTED);
+      const requests = await measure.counted();
       await control('--instr=off');
       await control('--dump');
-      figures.push({ label, instructions: lastDumpTotal(out) / COUNTED });
-    }
-    if (quizzes) {
-      const play = (/** @type {number} */ seconds) =>
-        playQuizzes(dir, { base: url, players: quizzes.players, seconds });
-      await play(WRITE_WARM_UP_SECONDS);
-      await control('--instr=on');
-      const requests = await play(WRITE_SECONDS);
-      await control('--instr=off');
-      await control('--dump');
-      const total = lastDumpTotal(out, { mainThread: true });
-      figures.push({ label: QUIZ_LABEL, instructions: total / requests, requests });
+      const total = lastDumpTotal(out, { mainThread: measure.mainThread ?? false });
+      figures.push({ label: measure.label, instructions: total / requests, requests });
     }
     return figures;
   } finally {
@@ -188,34 +228,4 @@ function requests(url, headers, count) {
     }
   };
   return Promise.all(Array.from({ length: 8 }, lane)).finally(() => agent.destroy());
-}
-
-/**
- * Quizzes played whole, one after the other, by the write client for `seconds`; the number of
- * requests it sent, every one of which must have succeeded.
- * @param {string} dir
- * @param {{ base: string, players: { id: number, token: string }[], seconds: number }} job
- */
-async function playQuizzes(dir, { base, players, seconds }) {
-  const file = path.join(dir, 'count-quizzes.json');
-  fs.writeFileSync(
-    file,
-    JSON.stringify({
-      base,
-      mode: 'quiz',
-      players,
-      seconds,
-      warmup: 0,
-      concurrency: players.length,
-    }),
-  );
-  const figures = JSON.parse(await run([], 'node', [WRITE_CLIENT, file]));
-  /** @type {{ requests: number, statuses: Record<string, number> }[]} */
-  const ops = Object.values(figures.ops);
-  const failed = ops
-    .flatMap((op) => Object.keys(op.statuses))
-    .filter((status) => !/^2/.test(status));
-  if (failed.length > 0)
-    throw new Error(`Quizzes played under callgrind answered ${failed.join(', ')}`);
-  return ops.reduce((sum, op) => sum + op.requests, 0);
 }

@@ -225,7 +225,7 @@ export function report(figures) {
   }
 
   if (figures.instructions) {
-    const { bare, reads, writes } = figures.instructions;
+    const { bare, reads, quizzes } = figures.instructions;
     parts.push(
       '## Instructions per request',
       'The instructions one request costs the server’s process, counted by valgrind’s callgrind ' +
@@ -242,25 +242,18 @@ export function report(figures) {
             num(read.instructions),
             ratio(read.instructions, bare),
           ]),
-          ...(writes
-            ? [
-                [
-                  `${writes.label} (main thread)`,
-                  num(writes.instructions),
-                  ratio(writes.instructions, bare),
-                ],
-              ]
-            : []),
+          [
+            `${quizzes.label} (main thread)`,
+            num(quizzes.instructions),
+            ratio(quizzes.instructions, bare),
+          ],
         ],
       ),
+      `Quizzes played whole: one user plays quizzes one after the other (generate, ten checks, ` +
+        `submit), for a minute of warm-up, then ${num(quizzes.requests)} requests counted ` +
+        'on the thread that serves them (V8 compiles on other threads, whose share after a short ' +
+        'warm-up varies from run to run).',
     );
-    if (writes)
-      parts.push(
-        `Quizzes played whole: one user plays quizzes one after the other (generate, ten checks, ` +
-          `submit), for a minute of warm-up, then ${num(writes.requests ?? 0)} requests counted ` +
-          'on the thread that serves them (V8 compiles on other threads, whose share after a short ' +
-          'warm-up varies from run to run).',
-      );
   }
 
   if (figures.skipped.length > 0)

@@ -20,12 +20,13 @@ const RATE_PLAYERS = 64;
  */
 
 /**
+ * Runs the load client on a job (`write-client.mjs` says what a job holds) and returns its figures.
  * @param {string[]} pin
  * @param {Record<string, unknown>} job
  * @param {string} dir
  * @returns {Promise<ClientFigures>}
  */
-async function client(pin, job, dir) {
+export async function client(pin, job, dir) {
   const file = path.join(dir, `job-${job.mode}.json`);
   fs.writeFileSync(file, JSON.stringify(job));
   return JSON.parse(await run(pin, 'node', [CLIENT, file]));

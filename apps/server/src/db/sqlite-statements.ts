@@ -12,7 +12,7 @@ type RowOf = ((values: Values) => Record<string, unknown>) & { columns: number }
  * A function making the row object of one result, from its values in column order: an object
  * literal with the statement's column names, the shape V8 builds fastest. The names come from
  * SQLite (the app's own queries) and go in as JSON strings; `__proto__` as a computed key, which
- * makes it an own property as better-sqlite3 would, not the prototype.
+ * makes it an own property (better-sqlite3 hands it to the prototype's setter, losing it).
  */
 function rowBuilder(statement: SQLite.Statement): RowOf {
   const columns = statement.columns();

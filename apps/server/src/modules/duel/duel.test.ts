@@ -15,10 +15,10 @@ import {
   totalOf,
   useTestApp,
 } from '../../../test/helpers';
+import { planOf } from '../../../test/query-plan';
 import { quizPlayer } from '../../../test/quiz-player';
 import { credit } from '../points/points.service';
 import { settleOverdue } from './duel-round.service';
-import { planOf } from '../../../test/query-plan';
 import { nearbyPlayers, rewardsQuery } from './duel.repository';
 
 const ctx = useTestApp({ content: true });
