@@ -9,6 +9,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session: Session | null;
+    /** What the matched route allows: see `apiAccessOf`. */
+    routeAccess: RouteAccess | null;
   }
   interface FastifyContextConfig {
     /** A route anyone may call without a token. Every other /api route needs one. */
@@ -25,21 +27,38 @@ declare module 'fastify' {
  */
 export type ApiAccess = 'token' | 'public' | 'none';
 
+/** What the route of a request allows, and whether it answers with data, read once per request. */
+type RouteAccess = { readonly access: ApiAccess; readonly data: boolean };
+
+const NOT_API: RouteAccess = Object.freeze({ access: 'none', data: false });
+const NEEDS_TOKEN: RouteAccess = Object.freeze({ access: 'token', data: true });
+const PUBLIC_DATA: RouteAccess = Object.freeze({ access: 'public', data: true });
+const API_VIEWER: RouteAccess = Object.freeze({ access: 'public', data: false });
+
 export function apiAccessOf(request: FastifyRequest): ApiAccess {
-  const pattern = request.is404 ? undefined : request.routeOptions.url;
-  if (pattern === undefined) return isUnderApi(normalizedPath(request.url)) ? 'token' : 'none';
-  if (!isUnderApi(pattern)) return 'none';
-  if (request.routeOptions.config.public === true || isApiViewer(pattern)) {
-    return 'public';
-  }
-  return 'token';
+  return routeAccessOf(request).access;
 }
 
 /** Whether the answer is the API's data, not a page: any access but none, the API viewer's pages aside. */
 export function answersWithData(request: FastifyRequest): boolean {
-  const access = apiAccessOf(request);
-  if (access === 'none') return false;
-  return access === 'token' || !isApiViewer(request.routeOptions.url ?? '');
+  return routeAccessOf(request).data;
+}
+
+/** Every hook asks (security headers, token, rate limit, caching): the route is read the first time. */
+function routeAccessOf(request: FastifyRequest): RouteAccess {
+  return (request.routeAccess ??= readRouteAccess(request));
+}
+
+function readRouteAccess(request: FastifyRequest): RouteAccess {
+  // Fastify builds `routeOptions` anew on each read.
+  const route = request.is404 ? undefined : request.routeOptions;
+  const pattern = route?.url;
+  if (route === undefined || pattern === undefined) {
+    return isUnderApi(normalizedPath(request.url)) ? NEEDS_TOKEN : NOT_API;
+  }
+  if (!isUnderApi(pattern)) return NOT_API;
+  if (isApiViewer(pattern)) return API_VIEWER;
+  return route.config.public === true ? PUBLIC_DATA : NEEDS_TOKEN;
 }
 
 /**
@@ -53,6 +72,7 @@ export default fp(
   async function auth(app: FastifyInstance) {
     app.decorate('auth', new AuthService(app.db, app.throttle));
     app.decorateRequest('session', null);
+    app.decorateRequest('routeAccess', null);
     // Callback hooks: a request without a token, as most public and all page requests are,
     // passes them without waiting for a turn of the event loop.
     app.addHook('onRequest', (request, _reply, done) => {
