@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely } from 'kysely';
 import type { Executor } from '../../db/database';
 import { preparedRow } from '../../db/prepared';
 import type { Database } from '../../db/schema';
@@ -46,13 +46,26 @@ export async function releaseHolds(db: Executor, holder: string): Promise<void> 
   await db.deleteFrom('question_holds').where('holder', '=', holder).execute();
 }
 
-const holderQuery = preparedRow((db, userId: number, questionId: number, now: string) =>
-  db
+/**
+ * Who holds the question for the user now: a query of its own, or a column of a query that reads
+ * the question (the question's id an expression of that query).
+ */
+export function liveHolderQuery(
+  db: Kysely<Database>,
+  userId: number,
+  questionId: number | Expression<number>,
+  now: string,
+) {
+  return db
     .selectFrom('question_holds')
     .select('holder')
     .where('user_id', '=', userId)
     .where('question_id', '=', questionId)
-    .where('expires_at', '>', now),
+    .where('expires_at', '>', now);
+}
+
+const holderQuery = preparedRow((db, userId: number, questionId: number, now: string) =>
+  liveHolderQuery(db, userId, questionId, now),
 );
 
 /** Who holds the question for the user now, if anyone. Asked by every answer checked. */

@@ -79,6 +79,10 @@ export async function mayReveal(
   holder: string,
   now: string,
 ): Promise<boolean> {
-  const current = await repo.liveHolder(db, userId, questionId, now);
-  return current === undefined || current === holder;
+  return revealsTo(await repo.liveHolder(db, userId, questionId, now), holder);
+}
+
+/** `mayReveal`'s rule, for a caller that read the question's live holder (none: null). */
+export function revealsTo(liveHolder: string | null | undefined, holder: string): boolean {
+  return liveHolder == null || liveHolder === holder;
 }

@@ -9,7 +9,7 @@ import {
 import { nowIso, type Db, type Executor } from '../../db/database';
 import { transact } from '../../db/transaction';
 import { invalid, notFound } from '../../lib/http-error';
-import { attemptHolder, mayReveal } from '../hold/hold.service';
+import { attemptHolder, mayReveal, revealsTo } from '../hold/hold.service';
 import * as repo from './quiz.repository';
 import { answerProblem, closeAttempt, expireAttempt, lockAnswer } from './quiz-scoring.service';
 import {
@@ -44,6 +44,8 @@ async function verdict(
   db: Executor,
   attempt: repo.AttemptRow,
   row: repo.AttemptQuestionRow,
+  /** Who holds the question for the user now (null: nobody), when read with it; else read here. */
+  liveHolder?: string | null,
 ): Promise<CheckAnswerResponse> {
   const result: CheckAnswerResponse = {
     attempt_id: attempt.id,
@@ -54,7 +56,11 @@ async function verdict(
   };
   if (attempt.kind === 'duel') return result;
   const holder = attemptHolder(attempt.id);
-  if (!(await mayReveal(db, attempt.user_id, row.question_id, holder, nowIso()))) return result;
+  const reveal =
+    liveHolder === undefined
+      ? await mayReveal(db, attempt.user_id, row.question_id, holder, nowIso())
+      : revealsTo(liveHolder, holder);
+  if (!reveal) return result;
   return { ...result, correct_answer: correctAnswerOf(row), explanation: row.explanation };
 }
 
@@ -97,24 +103,25 @@ export async function checkAnswer(
   const attemptId = input.attempt_id ?? (await attemptToCheck(db, userId, input, options)).id;
   try {
     return await transact(db, async (trx) => {
-      const open = await repo.lockOpenAttempt(trx, attemptId, userId, nowIso());
+      const now = nowIso();
+      const open = await repo.lockOpenAttempt(trx, attemptId, userId, now);
       if (!open) throw NOT_OPEN;
-      const row = await repo.attemptQuestion(trx, attemptId, input.question_id);
+      const row = await repo.questionToCheck(trx, attemptId, input.question_id, userId, now);
       if (!row) throw invalid('question_id', QUIZ_ERRORS.notInAttempt);
       const problem = answerProblem(row, input.mode, input.answer, (name) => name);
       if (problem) throw problem;
-      if (row.answered_at !== null) return verdict(trx, open, row);
+      if (row.answered_at !== null) return verdict(trx, open, row, row.live_holder);
 
       const at = nowIso();
-      const { answered, latest } = (await repo.answersSoFar(trx, attemptId))!;
-      const previous = latest !== null && latest > open.created_at ? latest : open.created_at;
+      const previous =
+        row.latest !== null && row.latest > open.created_at ? row.latest : open.created_at;
       const seconds = answerSeconds({
         sinceStartMs: Date.parse(at) - Date.parse(open.created_at),
         sincePreviousMs: Date.parse(at) - Date.parse(previous),
-        answerNumber: Number(answered) + 1,
+        answerNumber: Number(row.answered) + 1,
       });
       const locked = await lockAnswer(trx, open, row, input.answer, { at, seconds }, options);
-      if (locked) return verdict(trx, open, locked);
+      if (locked) return verdict(trx, open, locked, row.live_holder);
       return verdict(trx, open, (await repo.attemptQuestion(trx, attemptId, row.question_id))!);
     });
   } catch (error) {

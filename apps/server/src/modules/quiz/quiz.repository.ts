@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type Transaction } 
 import type { QuestionMode } from '@app/contract/constants';
 import { isUniqueViolation, timestamp, type Executor } from '../../db/database';
 import { prepared, preparedRow } from '../../db/prepared';
-import { heldFor } from '../hold/hold.repository';
+import { heldFor, liveHolderQuery } from '../hold/hold.repository';
 import type { Database, QuizAttemptQuestionsTable, QuizAttemptsTable } from '../../db/schema';
 
 export type AttemptRow = Selectable<QuizAttemptsTable>;
@@ -208,15 +208,28 @@ export const attemptQuestion = preparedRow((db, attemptId: number, questionId: n
   questionsOfAttempt(db, attemptId).where('aq.question_id', '=', questionId),
 );
 
-/** How many questions of an attempt are answered, and when the last was: the server's timing. */
-export const answersSoFar = preparedRow((db, attemptId: number) =>
-  db
-    .selectFrom('quiz_attempt_questions')
-    .select((eb) => [
-      eb.fn.count<number>('answered_at').as('answered'),
-      eb.fn.max('answered_at').as('latest'),
-    ])
-    .where('attempt_id', '=', attemptId),
+/**
+ * The question an answer is checked against, in one read: its row, how many questions of the
+ * attempt are answered and when the last was (the server's timing), and who holds it for the user
+ * now (whether its answer may be shown). Compiled once.
+ */
+export const questionToCheck = preparedRow(
+  (db, attemptId: number, questionId: number, userId: number, now: string) =>
+    questionsOfAttempt(db, attemptId)
+      .where('aq.question_id', '=', questionId)
+      .select((eb) => [
+        eb
+          .selectFrom('quiz_attempt_questions as so_far')
+          .select((inner) => inner.fn.count<number>('so_far.answered_at').as('answered'))
+          .where('so_far.attempt_id', '=', attemptId)
+          .as('answered'),
+        eb
+          .selectFrom('quiz_attempt_questions as so_far')
+          .select((inner) => inner.fn.max('so_far.answered_at').as('latest'))
+          .where('so_far.attempt_id', '=', attemptId)
+          .as('latest'),
+        liveHolderQuery(db, userId, eb.ref('aq.question_id'), now).as('live_holder'),
+      ]),
 );
 export type AttemptQuestionRow = Awaited<ReturnType<typeof attemptQuestions>>[number];
 
