@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Db } from './database';
+import { StatementNames, createDatabase, type Db } from './database';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'database-'));
 let db: Db;
@@ -32,5 +32,85 @@ describe('a SQLite database file', () => {
   it('sorts without temporary files, and checkpoints its log every 8000 pages', async () => {
     expect(await pragma('temp_store')).toBe(2); // MEMORY
     expect(await pragma('wal_autocheckpoint')).toBe(8000);
+  });
+});
+
+describe('the names of PostgreSQL statements run often', () => {
+  it('names a statement on its third run, under the same name from then on', () => {
+    const names = new StatementNames(3, 10);
+    expect(names.nameOf('select $1')).toBeUndefined();
+    expect(names.nameOf('select $1')).toBeUndefined();
+    const name = names.nameOf('select $1');
+    expect(name).toBeDefined();
+    expect(names.nameOf('select $1')).toBe(name);
+    expect(names.nameOf('select $2')).toBeUndefined();
+  });
+
+  it('names no more texts than its capacity: the others run unnamed', () => {
+    const names = new StatementNames(1, 2);
+    const first = names.nameOf('a');
+    const second = names.nameOf('b');
+    expect(new Set([first, second]).size).toBe(2);
+    for (let run = 0; run < 5; run++) expect(names.nameOf('c')).toBeUndefined();
+    expect(names.nameOf('a')).toBe(first);
+  });
+
+  it('gives a text a new name once the database refused its plan', () => {
+    const names = new StatementNames(1, 10);
+    const name = names.nameOf('select * from t');
+    names.renew('select * from t');
+    const renewed = names.nameOf('select * from t');
+    expect(renewed).toBeDefined();
+    expect(renewed).not.toBe(name);
+    expect(names.nameOf('select * from t')).toBe(renewed);
+  });
+});
+
+describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('a PostgreSQL connection', () => {
+  let pgDb: Db;
+  const schema = `test_names_${process.pid}`;
+
+  beforeAll(async () => {
+    const admin = createDatabase(process.env.TEST_DATABASE_URL!);
+    await sql`create schema ${sql.raw(schema)}`.execute(admin);
+    await admin.destroy();
+    // One connection: every statement runs where the prepared ones are listed.
+    pgDb = createDatabase(process.env.TEST_DATABASE_URL!, { schema, poolSize: 1 });
+  });
+  afterAll(async () => {
+    await sql`drop schema ${sql.raw(schema)} cascade`.execute(pgDb);
+    await pgDb.destroy();
+  });
+
+  const prepared = async () =>
+    (
+      await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(pgDb)
+    ).rows.map((row) => row.statement);
+
+  it('prepares a statement with parameters once it has run a few times, and only then', async () => {
+    const text = 'select $1::int + 1 as next';
+    const run = (value: number) => sql<{ next: number }>`select ${value}::int + 1 as next`;
+    await run(1).execute(pgDb);
+    expect(await prepared()).not.toContain(text);
+    for (let value = 2; value <= 4; value++) {
+      expect((await run(value).execute(pgDb)).rows[0]?.next).toBe(value + 1);
+    }
+    expect(await prepared()).toContain(text);
+    expect((await run(41).execute(pgDb)).rows[0]?.next).toBe(42);
+  });
+
+  it('prepares again a statement whose table changed its columns: one refusal, then the new columns', async () => {
+    await sql`create table notes (id int primary key, body text)`.execute(pgDb);
+    await sql`insert into notes values (1, 'first')`.execute(pgDb);
+    const read = () =>
+      sql<Record<string, unknown>>`select * from notes where id = ${1}`.execute(pgDb);
+    for (let run = 0; run < 4; run++) await read();
+    expect(await prepared()).toContain('select * from notes where id = $1');
+
+    await sql`alter table notes add column pinned boolean not null default false`.execute(pgDb);
+    // The run that meets the change fails (a request answers 500 once, on one connection)…
+    await expect(read()).rejects.toThrow('cached plan must not change result type');
+    // …and the statement is prepared anew, on this connection and every other.
+    expect((await read()).rows[0]).toEqual({ id: 1, body: 'first', pinned: false });
   });
 });

@@ -51,10 +51,79 @@ const pgTypes = {
 
 const CONNECT_TIMEOUT_MS = 3000;
 
-/** A client whose connection attempt gives up after CONNECT_TIMEOUT_MS. */
+/**
+ * Names for the statements the app runs again and again, by their text. A statement with
+ * parameters gets one the `namedAfter`-th time its text is run, and keeps it; at most `capacity`
+ * texts are named, so that statements whose text varies (a list of ids of any length) cannot
+ * fill the database's memory. See docs/decisions/0036.
+ */
+export class StatementNames {
+  private readonly names = new Map<string, string>();
+  private readonly runs = new Map<string, number>();
+  private renewed = 0;
+
+  constructor(
+    private readonly namedAfter = 3,
+    private readonly capacity = 256,
+  ) {}
+
+  /** The name to run the statement under, or undefined to run it unnamed. */
+  nameOf(text: string): string | undefined {
+    const name = this.names.get(text);
+    if (name !== undefined || this.names.size >= this.capacity) return name;
+    const runs = (this.runs.get(text) ?? 0) + 1;
+    if (runs < this.namedAfter) {
+      // Texts counted but not named yet are forgotten now and then, not kept forever.
+      if (this.runs.size >= this.capacity * 4) this.runs.clear();
+      this.runs.set(text, runs);
+      return undefined;
+    }
+    this.runs.delete(text);
+    const named = `statement_${this.names.size + 1}`;
+    this.names.set(text, named);
+    return named;
+  }
+
+  /**
+   * A new name for a text whose plan the database refused to reuse (its tables changed under it,
+   * as another instance migrating may do): every connection prepares it again under the new one.
+   */
+  renew(text: string): void {
+    if (this.names.has(text)) this.names.set(text, `statement_renewed_${++this.renewed}`);
+  }
+}
+
+const statementNames = new StatementNames();
+
+/** PostgreSQL's answer to a prepared statement whose tables changed the columns it returns. */
+function isStalePlan(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '0A000';
+}
+
+/**
+ * The pool's client: its connection attempt gives up after CONNECT_TIMEOUT_MS, and the statements
+ * run often are prepared once per connection (`StatementNames`), where PostgreSQL would otherwise
+ * parse and plan every statement of every request anew.
+ */
 class ConnectingClient extends pg.Client {
   constructor(config: pg.ClientConfig = {}) {
     super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+
+  // Kysely calls `query(text, values)` and awaits the promise; anything else passes unchanged.
+  // (`never` fits each of pg's overloads, whose results this returns as they are.)
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    const name =
+      typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2
+        ? statementNames.nameOf(text)
+        : undefined;
+    if (name === undefined) return Reflect.apply(super.query, this, args) as never;
+    const named = super.query({ name, text: text as string, values: values as unknown[] });
+    return named.catch((error: unknown) => {
+      if (isStalePlan(error)) statementNames.renew(text as string);
+      throw error;
+    }) as never;
   }
 }
 
