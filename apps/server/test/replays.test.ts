@@ -129,6 +129,31 @@ describe(
       figures.push(`${REPLAYS} × check-answer → 1 lock, 1 verdict`);
     });
 
+    it('answers checked while the quiz is submitted: each verdict told counts in the score, or the check is refused', async () => {
+      const user = await createUser(ctx);
+      for (let round = 0; round < 10; round++) {
+        const quiz = await newQuiz(user);
+        const checks = quiz.questions.map(async (q) =>
+          check(user, {
+            attempt_id: quiz.attempt_id,
+            question_id: q.question_id,
+            mode: q.mode,
+            answer: await rightAnswer(q),
+          }),
+        );
+        const [closed, ...checked] = await Promise.all([submit(user, quiz.attempt_id), ...checks]);
+
+        expect(closed!.statusCode, closed!.body).toBe(200);
+        const told = checked.filter((res) => res.statusCode === 200);
+        const refused = checked.filter((res) => res.statusCode !== 200);
+        for (const res of refused) expect(res.statusCode, res.body).toBe(422);
+        const points = told.reduce((sum, res) => sum + res.json().points_awarded, 0);
+        expect(closed!.json()).toMatchObject({ score: points, correct_count: told.length });
+      }
+      await expectInvariants();
+      figures.push('10 × ten checks racing a submit → every verdict told counted');
+    });
+
     it('POST /api/quiz/daily-answer: one answer, one credit, 409 for every other copy', async () => {
       const user = await createUser(ctx);
       const today = await call(user, 'GET', '/api/quiz/daily-question');

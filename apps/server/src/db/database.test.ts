@@ -46,6 +46,12 @@ describe('the names of PostgreSQL statements run often', () => {
     expect(names.nameOf('select $2')).toBeUndefined();
   });
 
+  it('never names a query of the catalog', () => {
+    const names = new StatementNames(1, 10);
+    const introspection = 'select c.relname from pg_catalog.pg_class as c where c.relkind in ($1)';
+    for (let run = 0; run < 5; run++) expect(names.nameOf(introspection)).toBeUndefined();
+  });
+
   it('names no more texts than its capacity: the others run unnamed', () => {
     const names = new StatementNames(1, 2);
     const first = names.nameOf('a');

@@ -69,6 +69,9 @@ export class StatementNames {
 
   /** The name to run the statement under, or undefined to run it unnamed. */
   nameOf(text: string): string | undefined {
+    // The catalog's queries (a migration's look at the tables of every schema) run a few times
+    // at start, and some name schemas that may be dropped meanwhile: planned afresh each time.
+    if (text.includes('pg_catalog.')) return undefined;
     const name = this.names.get(text);
     if (name !== undefined || this.names.size >= this.capacity) return name;
     const runs = (this.runs.get(text) ?? 0) + 1;

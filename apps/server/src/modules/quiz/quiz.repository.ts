@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { QuestionMode } from '@app/contract/constants';
-import { isUniqueViolation, timestamp, type Executor } from '../../db/database';
+import { isPostgres, isUniqueViolation, timestamp, type Executor } from '../../db/database';
 import { prepared, preparedRow } from '../../db/prepared';
 import { heldFor, liveHolderQuery } from '../hold/hold.repository';
 import type { Database, QuizAttemptQuestionsTable, QuizAttemptsTable } from '../../db/schema';
@@ -125,18 +125,31 @@ export const findAttempt = preparedRow((db, id: number) =>
 
 /**
  * Takes the attempt's row lock for the rest of the transaction if it is the user's, still open
- * and not past its deadline, so checks and the submit of one attempt never interleave.
+ * and not past its deadline, so checks and the submit of one attempt never interleave. PostgreSQL
+ * locks the row; SQLite, which has no row locks, takes the database's write lock by writing the
+ * row unchanged (on PostgreSQL, that write would add a version of the row and of its index
+ * entries at every answer).
  */
-export const lockOpenAttempt = preparedRow((db, id: number, userId: number, now: string) =>
-  db
+export const lockOpenAttempt = preparedRow((db, id: number, userId: number, now: string) => {
+  if (isPostgres(db as Kysely<unknown>)) {
+    return db
+      .selectFrom('quiz_attempts')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('status', '=', 'open')
+      .where('expires_at', '>', now)
+      .forUpdate();
+  }
+  return db
     .updateTable('quiz_attempts')
     .set((eb) => ({ status: eb.ref('status') }))
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('status', '=', 'open')
     .where('expires_at', '>', now)
-    .returningAll(),
-);
+    .returningAll();
+});
 
 /**
  * Closes an open attempt and returns it as it now stands; undefined when it was already closed
