@@ -1,4 +1,11 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+} from 'kysely';
 import type { QuestionMode } from '@app/contract/constants';
 import { isPostgres, isUniqueViolation, timestamp, type Executor } from '../../db/database';
 import { prepared, preparedRow } from '../../db/prepared';
@@ -131,23 +138,20 @@ export const findAttempt = preparedRow((db, id: number) =>
  * entries at every answer).
  */
 export const lockOpenAttempt = preparedRow((db, id: number, userId: number, now: string) => {
+  const open = (eb: ExpressionBuilder<Database, 'quiz_attempts'>) =>
+    eb.and([
+      eb('id', '=', id),
+      eb('user_id', '=', userId),
+      eb('status', '=', 'open'),
+      eb('expires_at', '>', now),
+    ]);
   if (isPostgres(db as Kysely<unknown>)) {
-    return db
-      .selectFrom('quiz_attempts')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('status', '=', 'open')
-      .where('expires_at', '>', now)
-      .forUpdate();
+    return db.selectFrom('quiz_attempts').selectAll().where(open).forUpdate();
   }
   return db
     .updateTable('quiz_attempts')
     .set((eb) => ({ status: eb.ref('status') }))
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'open')
-    .where('expires_at', '>', now)
+    .where(open)
     .returningAll();
 });
 
