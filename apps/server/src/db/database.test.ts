@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,7 +75,7 @@ describe('the names of PostgreSQL statements run often', () => {
 
 describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('a PostgreSQL connection', () => {
   let pgDb: Db;
-  const schema = `test_names_${process.pid}`;
+  const schema = `test_names_${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
     const admin = createDatabase(process.env.TEST_DATABASE_URL!);

@@ -52,10 +52,10 @@ function routeAccessOf(request: FastifyRequest): RouteAccess {
 function readRouteAccess(request: FastifyRequest): RouteAccess {
   // Fastify builds `routeOptions` anew on each read.
   const route = request.is404 ? undefined : request.routeOptions;
-  const pattern = route?.url;
-  if (route === undefined || pattern === undefined) {
+  if (route?.url === undefined) {
     return isUnderApi(normalizedPath(request.url)) ? NEEDS_TOKEN : NOT_API;
   }
+  const pattern = route.url;
   if (!isUnderApi(pattern)) return NOT_API;
   if (isApiViewer(pattern)) return API_VIEWER;
   return route.config.public === true ? PUBLIC_DATA : NEEDS_TOKEN;

@@ -6,10 +6,10 @@ import {
   type CorrectAnswer,
   type checkAnswerRequest,
 } from '@app/contract/quiz';
-import { nowIso, type Db, type Executor } from '../../db/database';
+import { nowIso, type Db } from '../../db/database';
 import { transact } from '../../db/transaction';
 import { invalid, notFound } from '../../lib/http-error';
-import { attemptHolder, mayReveal, revealsTo } from '../hold/hold.service';
+import { attemptHolder, revealsTo } from '../hold/hold.service';
 import * as repo from './quiz.repository';
 import { answerProblem, closeAttempt, expireAttempt, lockAnswer } from './quiz-scoring.service';
 import {
@@ -38,15 +38,13 @@ function correctAnswerOf(row: repo.AttemptQuestionRow): CorrectAnswer {
 
 /**
  * The locked verdict. The correct answer and explanation come with it outside duels, and only
- * when the question is open nowhere else for the user.
+ * when the question is open nowhere else for the user (`liveHolder`, read with the question).
  */
-async function verdict(
-  db: Executor,
+function verdict(
   attempt: repo.AttemptRow,
   row: repo.AttemptQuestionRow,
-  /** Who holds the question for the user now (null: nobody), when read with it; else read here. */
-  liveHolder?: string | null,
-): Promise<CheckAnswerResponse> {
+  liveHolder: string | null,
+): CheckAnswerResponse {
   const result: CheckAnswerResponse = {
     attempt_id: attempt.id,
     question_id: row.question_id,
@@ -54,13 +52,7 @@ async function verdict(
     points_awarded: row.points_awarded + row.speed_bonus,
     speed_bonus: row.speed_bonus,
   };
-  if (attempt.kind === 'duel') return result;
-  const holder = attemptHolder(attempt.id);
-  const reveal =
-    liveHolder === undefined
-      ? await mayReveal(db, attempt.user_id, row.question_id, holder, nowIso())
-      : revealsTo(liveHolder, holder);
-  if (!reveal) return result;
+  if (attempt.kind === 'duel' || !revealsTo(liveHolder, attemptHolder(attempt.id))) return result;
   return { ...result, correct_answer: correctAnswerOf(row), explanation: row.explanation };
 }
 
@@ -110,7 +102,7 @@ export async function checkAnswer(
       if (!row) throw invalid('question_id', QUIZ_ERRORS.notInAttempt);
       const problem = answerProblem(row, input.mode, input.answer, (name) => name);
       if (problem) throw problem;
-      if (row.answered_at !== null) return verdict(trx, open, row, row.live_holder);
+      if (row.answered_at !== null) return verdict(open, row, row.live_holder);
 
       const at = nowIso();
       const previous =
@@ -121,8 +113,10 @@ export async function checkAnswer(
         answerNumber: Number(row.answered) + 1,
       });
       const locked = await lockAnswer(trx, open, row, input.answer, { at, seconds }, options);
-      if (locked) return verdict(trx, open, locked, row.live_holder);
-      return verdict(trx, open, (await repo.attemptQuestion(trx, attemptId, row.question_id))!);
+      if (locked) return verdict(open, locked, row.live_holder);
+      // Locked meanwhile by another copy of this check: its verdict.
+      const again = (await repo.questionToCheck(trx, attemptId, row.question_id, userId, at))!;
+      return verdict(open, again, again.live_holder);
     });
   } catch (error) {
     if (error !== NOT_OPEN) throw error;

@@ -218,17 +218,9 @@ export const attemptQuestions = prepared((db, attemptId: number) =>
 );
 
 /**
- * One question of an attempt. An answer checked reads it, and not the nine others with their
- * texts and explanations: compiled once.
- */
-export const attemptQuestion = preparedRow((db, attemptId: number, questionId: number) =>
-  questionsOfAttempt(db, attemptId).where('aq.question_id', '=', questionId),
-);
-
-/**
- * The question an answer is checked against, in one read: its row, how many questions of the
- * attempt are answered and when the last was (the server's timing), and who holds it for the user
- * now (whether its answer may be shown). Compiled once.
+ * The question an answer is checked against (not the nine others with their texts), in one read:
+ * its row, how many questions of the attempt are answered and when the last was (the server's
+ * timing), and who holds it for the user now (whether its answer may be shown). Compiled once.
  */
 export const questionToCheck = preparedRow(
   (db, attemptId: number, questionId: number, userId: number, now: string) =>
