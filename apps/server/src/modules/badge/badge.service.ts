@@ -41,5 +41,10 @@ export async function listBadges(db: Executor): Promise<BadgesResponse> {
 /** `GET /api/user/badges`: what the user earned, each with `pivot.earned_at` as Laravel names it. */
 export async function listEarnedBadges(db: Executor, userId: number): Promise<UserBadgesResponse> {
   const rows = await listEarnedBadgeRows(db, userId);
-  return { data: rows.map((row) => ({ ...toBadge(row), pivot: { earned_at: row.earned_at } })) };
+  // Written out, not spread: one per row (decision 0037).
+  const data = rows.map((row) => {
+    const { id, code, name, description, icon_url } = toBadge(row);
+    return { id, code, name, description, icon_url, pivot: { earned_at: row.earned_at } };
+  });
+  return { data };
 }

@@ -196,7 +196,13 @@ export async function attemptForPlay(
       expires_at: attempt.expires_at,
       questions: rows.map((row) =>
         playQuestion(
-          { ...row, id: row.question_id },
+          {
+            id: row.question_id,
+            text: row.text,
+            mode: row.mode,
+            category_key: row.category_key,
+            category_name: row.category_name,
+          },
           choicesOf.get(row.question_id) ?? [],
           parseIds(row.choice_order),
           pointsIn(kind, row.mode),

@@ -112,11 +112,21 @@ async function rankedRows(boards: RankBoards, rows: repo.GlobalRow[]): Promise<R
     'global',
     rows.map((r) => r.total_points),
   );
-  return rows.map((row, i) => ({
-    ...publicUserOf(row),
-    rank: ranks[i]!,
+  return rows.map((row, i) => rankedUserOf(row, ranks[i]!));
+}
+
+/** Written out, not spread: one per row of every page of the rankings (decision 0037). */
+function rankedUserOf(row: repo.GlobalRow, rank: number): RankedUser {
+  const { id, first_name, last_name, profile_picture_url, store } = publicUserOf(row);
+  return {
+    id,
+    first_name,
+    last_name,
+    profile_picture_url,
+    store,
+    rank,
     total_points: row.total_points,
-  }));
+  };
 }
 
 async function podium(db: Db, boards: RankBoards): Promise<RankedUser[]> {
@@ -154,7 +164,9 @@ function withStatus(
   today: string,
 ): Split {
   const status = split.end_date < today ? 'past' : split.start_date > today ? 'future' : 'current';
-  return { ...split, status };
+  // Written out, not spread: one per split of the list (decision 0037).
+  const { id, name, start_date, end_date } = split;
+  return { id, name, start_date, end_date, status };
 }
 
 export async function getSplits(db: Db, timeZone: string): Promise<SplitsResponse> {
