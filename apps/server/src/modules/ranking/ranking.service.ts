@@ -115,18 +115,9 @@ async function rankedRows(boards: RankBoards, rows: repo.GlobalRow[]): Promise<R
   return rows.map((row, i) => rankedUserOf(row, ranks[i]!));
 }
 
-/** Written out, not spread: one per row of every page of the rankings (decision 0037). */
+/** The spread goes last: one per row of every page of the rankings (decision 0037). */
 function rankedUserOf(row: repo.GlobalRow, rank: number): RankedUser {
-  const { id, first_name, last_name, profile_picture_url, store } = publicUserOf(row);
-  return {
-    id,
-    first_name,
-    last_name,
-    profile_picture_url,
-    store,
-    rank,
-    total_points: row.total_points,
-  };
+  return { rank, total_points: row.total_points, ...publicUserOf(row) };
 }
 
 async function podium(db: Db, boards: RankBoards): Promise<RankedUser[]> {
@@ -164,9 +155,8 @@ function withStatus(
   today: string,
 ): Split {
   const status = split.end_date < today ? 'past' : split.start_date > today ? 'future' : 'current';
-  // Written out, not spread: one per split of the list (decision 0037).
-  const { id, name, start_date, end_date } = split;
-  return { id, name, start_date, end_date, status };
+  // The spread goes last: one per split of the list (decision 0037).
+  return { status, ...split };
 }
 
 export async function getSplits(db: Db, timeZone: string): Promise<SplitsResponse> {

@@ -12,16 +12,11 @@ type UsersQuery = z.output<typeof usersQuery>;
 
 /** What anyone may see of a colleague: never an email, a username, a role or a website. */
 function toColleague(row: repo.PersonRow): Colleague {
-  // Written out, not spread: a list builds one per row (decision 0037).
-  const { id, first_name, last_name, profile_picture_url, store } = publicUserOf(row);
+  // The spread goes last: a list builds one per row (decision 0037).
   return {
-    id,
-    first_name,
-    last_name,
-    profile_picture_url,
-    store,
     name: `${row.first_name} ${row.last_name}`,
     total_points: row.total_points,
+    ...publicUserOf(row),
   };
 }
 
