@@ -148,10 +148,10 @@ export const lockOpenAttempt = preparedRow((db, id: number, userId: number, now:
   if (isPostgres(db as Kysely<unknown>)) {
     return db.selectFrom('quiz_attempts').selectAll().where(open).forUpdate();
   }
+  // A column in no index: the write changes the row's page alone (`status`, in three indexes,
+  // had SQLite rewrite an entry in each, four pages of log at every answer).
   return db
     .updateTable('quiz_attempts')
-    // A column in no index: the write changes the row's page alone (`status`, in three indexes,
-    // had SQLite rewrite an entry in each, four pages of log at every answer).
     .set((eb) => ({ closed_at: eb.ref('closed_at') }))
     .where(open)
     .returningAll();
