@@ -68,7 +68,10 @@ const holderQuery = preparedRow((db, userId: number, questionId: number, now: st
   liveHolderQuery(db, userId, questionId, now),
 );
 
-/** Who holds the question for the user now, if anyone. Asked by every answer checked. */
+/**
+ * Who holds the question for the user now, if anyone: asked before the daily question's or a
+ * duel's answers are shown (an answer checked reads it with its question, `questionToCheck`).
+ */
 export async function liveHolder(
   db: Executor,
   userId: number,

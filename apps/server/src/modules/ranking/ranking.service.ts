@@ -112,12 +112,12 @@ async function rankedRows(boards: RankBoards, rows: repo.GlobalRow[]): Promise<R
     'global',
     rows.map((r) => r.total_points),
   );
-  return rows.map((row, i) => rankedUserOf(row, ranks[i]!));
-}
-
-/** The spread goes last: one per row of every page of the rankings (decision 0037). */
-function rankedUserOf(row: repo.GlobalRow, rank: number): RankedUser {
-  return { rank, total_points: row.total_points, ...publicUserOf(row) };
+  // The spread goes last: one per row of every page of the rankings (decision 0037).
+  return rows.map((row, i) => ({
+    rank: ranks[i]!,
+    total_points: row.total_points,
+    ...publicUserOf(row),
+  }));
 }
 
 async function podium(db: Db, boards: RankBoards): Promise<RankedUser[]> {
