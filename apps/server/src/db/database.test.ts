@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StatementNames, createDatabase, type Db } from './database';
@@ -33,6 +34,32 @@ describe('a SQLite database file', () => {
   it('sorts without temporary files, and checkpoints its log every 8000 pages', async () => {
     expect(await pragma('temp_store')).toBe(2); // MEMORY
     expect(await pragma('wal_autocheckpoint')).toBe(8000);
+  });
+
+  it("keeps another process's write out of a transaction from its start: the transaction reads, then writes", async () => {
+    await sql`create table counters (id integer primary key, n integer not null)`.execute(db);
+    await sql`insert into counters (id, n) values (1, 0)`.execute(db);
+    // Another process on the same file, as the admin command line would be, which does not wait.
+    const other = new SQLite(path.join(dir, 'app.db'));
+    other.pragma('busy_timeout = 0');
+    try {
+      const written = await db.transaction().execute(async (trx) => {
+        const { n } = (await sql<{ n: number }>`select n from counters where id = 1`.execute(trx))
+          .rows[0]!;
+        expect(() => other.prepare('update counters set n = n + 100 where id = 1').run()).toThrow(
+          /locked|busy/i,
+        );
+        await sql`update counters set n = ${n + 1} where id = 1`.execute(trx);
+        return n + 1;
+      });
+      expect(written).toBe(1);
+      // Once it has committed, the other process writes after it, on what it wrote.
+      other.prepare('update counters set n = n + 100 where id = 1').run();
+      const after = await sql<{ n: number }>`select n from counters where id = 1`.execute(db);
+      expect(after.rows[0]!.n).toBe(101);
+    } finally {
+      other.close();
+    }
   });
 });
 

@@ -6,9 +6,14 @@ import {
   PostgresAdapter,
   sql,
   PostgresDialect,
+  CompiledQuery,
   SqliteAdapter,
   SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
   type DialectAdapter,
+  type Driver,
+  type SelectQueryBuilder,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
@@ -190,7 +195,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     // less under load (docs/decisions/0035).
     sqlite.pragma('wal_autocheckpoint = 8000');
     const db = new Kysely<Database>({
-      dialect: new TransactionalDdlSqliteDialect({ database: reusingStatements(sqlite) }),
+      dialect: new AppSqliteDialect({ database: reusingStatements(sqlite) }),
     });
     sqliteConnections.set(db, sqlite);
     return db;
@@ -255,10 +260,52 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
-class TransactionalDdlSqliteDialect extends SqliteDialect {
+/**
+ * A transaction on SQLite takes the database's write lock as it begins (`begin immediate`), not at
+ * its first write. One connection serves the whole process, so its transactions never overlap;
+ * what the lock keeps out is another process's write (the admin command line's), which comes
+ * before or after the whole transaction, never between its read and its write. A transaction that
+ * began deferred, read, and found that such a write had come meanwhile could not write at all
+ * (SQLITE_BUSY_SNAPSHOT); begun immediate, it waits its turn (the busy timeout) instead. Hence the
+ * row locks of `forUpdate` are plain reads on SQLite.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class AppSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
   }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+/**
+ * A read that takes its rows' locks for the rest of the transaction, so that two transactions
+ * changing the same rows (checks and the submit of one attempt, two credits of one user's points,
+ * two moves in one duel) never interleave: `for update` on PostgreSQL (of the table `of` alone,
+ * when the read joins others); on SQLite, where the transaction holds the database's write lock
+ * from its start (`ImmediateSqliteDriver`), the read alone. Unlike writing the row unchanged, it
+ * adds no version of the row on PostgreSQL.
+ */
+export function forUpdate<DB, TB extends keyof DB, O>(
+  db: Kysely<unknown> | Executor,
+  query: SelectQueryBuilder<DB, TB, O>,
+  of?: TB & string,
+): SelectQueryBuilder<DB, TB, O> {
+  return isPostgres(db as Kysely<unknown>) ? query.forUpdate(of) : query;
 }
 
 export function isPostgres(db: Kysely<unknown>): boolean {

@@ -1,14 +1,12 @@
-import type { Executor } from '../../db/database';
+import { forUpdate, type Executor } from '../../db/database';
 import type { PointsLedgerTable } from '../../db/schema';
 
 /** Takes the user's row lock for the rest of the transaction and returns the cached total. */
 export async function lockTotal(db: Executor, userId: number): Promise<number | undefined> {
-  const row = await db
-    .updateTable('users')
-    .set((eb) => ({ total_points: eb.ref('total_points') }))
-    .where('id', '=', userId)
-    .returning('total_points')
-    .executeTakeFirst();
+  const row = await forUpdate(
+    db,
+    db.selectFrom('users').select('total_points').where('id', '=', userId),
+  ).executeTakeFirst();
   return row?.total_points;
 }
 
