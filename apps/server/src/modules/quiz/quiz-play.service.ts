@@ -11,7 +11,13 @@ import { transact } from '../../db/transaction';
 import { invalid, notFound } from '../../lib/http-error';
 import { attemptHolder, revealsTo } from '../hold/hold.service';
 import * as repo from './quiz.repository';
-import { answerProblem, closeAttempt, expireAttempt, lockAnswer } from './quiz-scoring.service';
+import {
+  answerProblem,
+  closeAttempt,
+  expireAttempt,
+  lockAnswer,
+  retimeAnswer,
+} from './quiz-scoring.service';
 import {
   QUIZ_ERRORS,
   attemptForPlay,
@@ -96,27 +102,50 @@ export async function checkAnswer(
   try {
     return await transact(db, async (trx) => {
       const now = nowIso();
-      const open = await repo.lockOpenAttempt(trx, attemptId, userId, now);
-      if (!open) throw NOT_OPEN;
-      const row = await repo.questionToCheck(trx, attemptId, input.question_id, userId, now);
-      if (!row) throw invalid('question_id', QUIZ_ERRORS.notInAttempt);
+      const found = await repo.lockQuestionToCheck(trx, attemptId, input.question_id, userId, now);
+      if (!found) {
+        if (!(await repo.lockOpenAttempt(trx, attemptId, userId, now))) throw NOT_OPEN;
+        throw invalid('question_id', QUIZ_ERRORS.notInAttempt);
+      }
+      const { attempt: open, question: row } = found;
       const problem = answerProblem(row, input.mode, input.answer, (name) => name);
       if (problem) throw problem;
-      if (row.answered_at !== null) return verdict(open, row, row.live_holder);
+      if (row.answered_at !== null) {
+        // Its holder read again under the attempt's lock (see `repo.lockQuestionToCheck`).
+        const current = (await repo.questionToCheck(trx, attemptId, row.question_id, userId, now))!;
+        return verdict(open, current, current.live_holder);
+      }
 
       const at = nowIso();
-      const previous =
-        row.latest !== null && row.latest > open.created_at ? row.latest : open.created_at;
-      const seconds = answerSeconds({
-        sinceStartMs: Date.parse(at) - Date.parse(open.created_at),
-        sincePreviousMs: Date.parse(at) - Date.parse(previous),
-        answerNumber: Number(row.answered) + 1,
-      });
-      const locked = await lockAnswer(trx, open, row, input.answer, { at, seconds }, options);
-      if (locked) return verdict(open, locked, row.live_holder);
-      // Locked meanwhile by another copy of this check: its verdict.
-      const again = (await repo.questionToCheck(trx, attemptId, row.question_id, userId, at))!;
-      return verdict(open, again, again.live_holder);
+      const secondsAfter = (soFar: repo.SoFar) => {
+        const previous =
+          soFar.latest !== null && soFar.latest > open.created_at ? soFar.latest : open.created_at;
+        return answerSeconds({
+          sinceStartMs: Date.parse(at) - Date.parse(open.created_at),
+          sincePreviousMs: Date.parse(at) - Date.parse(previous),
+          answerNumber: Number(soFar.answered) + 1,
+        });
+      };
+      const locked = await lockAnswer(
+        trx,
+        open,
+        row,
+        input.answer,
+        { at, seconds: secondsAfter(row) },
+        options,
+      );
+      if (!locked) {
+        // Locked meanwhile by another copy of this check: its verdict.
+        const again = (await repo.questionToCheck(trx, attemptId, row.question_id, userId, at))!;
+        return verdict(open, again, again.live_holder);
+      }
+      const soFar = locked.soFar ?? row;
+      if (Number(soFar.answered) === Number(row.answered) && soFar.latest === row.latest) {
+        return verdict(open, locked.row, soFar.live_holder);
+      }
+      // Answers locked by the checks this one waited for, which its read did not see: timed after them.
+      const retimed = await retimeAnswer(trx, open, locked.row, secondsAfter(soFar));
+      return verdict(open, retimed, soFar.live_holder);
     });
   } catch (error) {
     if (error !== NOT_OPEN) throw error;

@@ -89,11 +89,26 @@ async function decideRanked(
   if (slot === undefined) await repo.markPractice(trx, attempt.id);
 }
 
+/** An answer's speed bonus (quizzes only, with `seconds`) and its time. */
+function timed(
+  attempt: repo.AttemptRow,
+  mode: repo.AttemptQuestionRow['mode'],
+  points: number,
+  seconds: number | undefined,
+): { speed_bonus: number; elapsed_ms: number | null } {
+  return {
+    speed_bonus:
+      seconds !== undefined && attempt.kind === 'quiz' ? speedBonus(points, seconds, mode) : 0,
+    elapsed_ms: seconds === undefined ? null : Math.round(seconds * 1000),
+  };
+}
+
 /**
  * Locks one answer in the caller's transaction, with its speed bonus when `seconds` is given
  * (quizzes only), decides on the first one whether the quiz is ranked, moves the question's
- * Leitner box, and completes the training module on a right validation. Returns the locked row,
- * or undefined if the question had already been answered.
+ * Leitner box, and completes the training module on a right validation. Returns the locked row
+ * with what was locked before it as it now stands (`repo.lockAnswer`), or undefined if the
+ * question had already been answered.
  */
 export async function lockAnswer(
   trx: Transaction<Database>,
@@ -102,35 +117,39 @@ export async function lockAnswer(
   answer: Answer,
   timing: { at: string; seconds?: number },
   options: QuizOptions,
-): Promise<repo.AttemptQuestionRow | undefined> {
+): Promise<{ row: repo.AttemptQuestionRow; soFar?: repo.SoFar } | undefined> {
   const correct = isRight(row, answer);
   const points = correct ? pointsIn(attempt.kind, row.mode) : 0;
-  const bonus =
-    timing.seconds !== undefined && attempt.kind === 'quiz'
-      ? speedBonus(points, timing.seconds, row.mode)
-      : 0;
   const locked = {
     answer: answer === null ? null : String(answer),
     is_correct: correct ? (1 as const) : (0 as const),
     points_awarded: points,
-    speed_bonus: bonus,
     answered_at: timing.at,
-    elapsed_ms: timing.seconds === undefined ? null : Math.round(timing.seconds * 1000),
+    ...timed(attempt, row.mode, points, timing.seconds),
   };
-  if (!(await repo.lockAnswer(trx, row.id, locked))) return undefined;
-
-  await decideRanked(trx, attempt, timing.at, options);
-  await repo.recordReview(trx, {
-    userId: attempt.user_id,
-    questionId: row.question_id,
+  const done = await repo.lockAnswer(trx, attempt, row, locked, {
     correct,
-    at: timing.at,
     dueByBox: reviewDueDates(timing.at),
   });
+  if (!done) return undefined;
+
+  await decideRanked(trx, attempt, timing.at, options);
   if (correct && attempt.kind === 'training' && attempt.category_id !== null) {
     await recordCompletion(trx, attempt.user_id, attempt.category_id, timing.at);
   }
-  return { ...row, ...locked };
+  return { row: { ...row, ...locked }, soFar: done.soFar };
+}
+
+/** Times again an answer locked in the caller's transaction, `seconds` after what it follows. */
+export async function retimeAnswer(
+  trx: Transaction<Database>,
+  attempt: repo.AttemptRow,
+  row: repo.AttemptQuestionRow,
+  seconds: number,
+): Promise<repo.AttemptQuestionRow> {
+  const timing = timed(attempt, row.mode, row.points_awarded, seconds);
+  await repo.retimeAnswer(trx, row.id, timing);
+  return { ...row, ...timing };
 }
 
 /**

@@ -510,6 +510,36 @@ describe('POST /api/quiz/check-answer', () => {
       expect(stored.map((r) => r.elapsed_ms)).toEqual([12_000, 30_000, 14_167]);
     });
 
+    it('times answers checked at the same moment one after the other, each after those locked before it', async () => {
+      const user = await createUser(ctx);
+      at('2026-03-02T10:00:00.000Z');
+      const quiz = await newQuiz(user, 'difficulty=easy');
+      const payloads = await Promise.all(
+        quiz.questions.slice(0, 5).map(async (q) => ({
+          attempt_id: quiz.attempt_id,
+          question_id: q.question_id,
+          mode: q.mode,
+          answer: await rightAnswer(q),
+        })),
+      );
+      // Five checks sent at once, 60 s after the start: the first locked takes 60 s, and each
+      // next one 0 s after it, but never less than the pace so far: 60/2, 60/3, 60/4, 60/5 s.
+      at('2026-03-02T10:01:00.000Z');
+      const answers = await Promise.all(payloads.map((payload) => check(user, payload)));
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      const stored = await ctx.db
+        .selectFrom('quiz_attempt_questions')
+        .select(['elapsed_ms', 'speed_bonus'])
+        .where('attempt_id', '=', quiz.attempt_id)
+        .where('answered_at', 'is not', null)
+        .execute();
+      expect(stored.map((r) => r.elapsed_ms).sort((a, b) => b! - a!)).toEqual([
+        60_000, 30_000, 20_000, 15_000, 12_000,
+      ]);
+      const bonuses = answers.map((res) => res.json().speed_bonus as number);
+      expect(bonuses.sort()).toEqual(stored.map((r) => r.speed_bonus).sort());
+    });
+
     it('gives no bonus for reading every question ahead on the first card and clicking through', async () => {
       // Both players take 60 s over ten questions. One reads all ten while on the first card,
       // then answers the rest a second apart; the other gives each question 6 s.
