@@ -267,7 +267,7 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
  * before or after the whole transaction, never between its read and its write. A transaction that
  * began deferred, read, and found that such a write had come meanwhile could not write at all
  * (SQLITE_BUSY_SNAPSHOT); begun immediate, it waits its turn (the busy timeout) instead. Hence the
- * row locks of `forUpdate` are plain reads on SQLite.
+ * row locks of `withRowLock` are plain reads on SQLite.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -295,17 +295,20 @@ class AppSqliteDialect extends SqliteDialect {
 /**
  * A read that takes its rows' locks for the rest of the transaction, so that two transactions
  * changing the same rows (checks and the submit of one attempt, two credits of one user's points,
- * two moves in one duel) never interleave: `for update` on PostgreSQL (of the table `of` alone,
- * when the read joins others); on SQLite, where the transaction holds the database's write lock
- * from its start (`ImmediateSqliteDriver`), the read alone. Unlike writing the row unchanged, it
- * adds no version of the row on PostgreSQL.
+ * two moves in one duel) never interleave: `for no key update` on PostgreSQL (of the table `of`
+ * alone, when the read joins others), the lock an update of the row takes; on SQLite, where the
+ * transaction holds the database's write lock from its start (`ImmediateSqliteDriver`), the read
+ * alone. Unlike writing the row unchanged, it adds no version of the row on PostgreSQL; unlike
+ * `for update`, it lets another transaction write a row that refers to the locked one (a ledger
+ * row to its user, a review to its user), as the unchanged write did: with `for update`, two
+ * credits of the same users in crossed order deadlocked on those references.
  */
-export function forUpdate<DB, TB extends keyof DB, O>(
+export function withRowLock<DB, TB extends keyof DB, O>(
   db: Kysely<unknown> | Executor,
   query: SelectQueryBuilder<DB, TB, O>,
   of?: TB & string,
 ): SelectQueryBuilder<DB, TB, O> {
-  return isPostgres(db as Kysely<unknown>) ? query.forUpdate(of) : query;
+  return isPostgres(db as Kysely<unknown>) ? query.forNoKeyUpdate(of) : query;
 }
 
 export function isPostgres(db: Kysely<unknown>): boolean {

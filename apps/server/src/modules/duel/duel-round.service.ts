@@ -146,17 +146,38 @@ export async function finishDuel(
   }
 }
 
+/** The deadline of a duel that has passed: its acceptance's, or a round's; undefined if none. */
+async function passedDeadline(
+  db: Executor,
+  duel: repo.DuelRow,
+  now: string,
+): Promise<'acceptance' | repo.RoundRow | undefined> {
+  if (duel.status === 'pending') {
+    return hoursLater(duel.created_at, RESPONSE_HOURS) <= now ? 'acceptance' : undefined;
+  }
+  if (duel.status !== 'in_progress') return undefined;
+  const rounds = await repo.roundsOf(db, [duel.id]);
+  return rounds.find(
+    (r) => r.status !== 'completed' && r.deadline_at !== null && r.deadline_at <= now,
+  );
+}
+
 /**
  * Applies the deadlines of a duel, under its lock: a pending duel not accepted in 24 hours times
  * out without points; a round the second player did not play within 24 hours of the first's
- * submit ends the duel as a timeout won by the player who played.
+ * submit ends the duel as a timeout won by the player who played. Read first without the lock:
+ * most reads of a duel find no deadline passed, and open no transaction (on SQLite, one takes the
+ * database's write lock).
  */
 export async function settleDuel(db: Db, duelId: number, now = nowIso()): Promise<boolean> {
+  const seen = await repo.findDuel(db, duelId);
+  if (!seen || !(await passedDeadline(db, seen, now))) return false;
   return transact(db, async (trx) => {
     const duel = await repo.lockDuel(trx, duelId);
     if (!duel) return false;
-    if (duel.status === 'pending') {
-      if (hoursLater(duel.created_at, RESPONSE_HOURS) > now) return false;
+    const passed = await passedDeadline(trx, duel, now);
+    if (!passed) return false;
+    if (passed === 'acceptance') {
       await finishDuel(
         trx,
         duel,
@@ -165,18 +186,12 @@ export async function settleDuel(db: Db, duelId: number, now = nowIso()): Promis
       );
       return true;
     }
-    if (duel.status !== 'in_progress') return false;
-    const rounds = await repo.roundsOf(trx, [duel.id]);
-    const missed = rounds.find(
-      (r) => r.status !== 'completed' && r.deadline_at !== null && r.deadline_at <= now,
-    );
-    if (!missed) return false;
-    const played = (await repo.attemptsOf(trx, [missed.id])).find((a) => a.completed_at !== null);
+    const played = (await repo.attemptsOf(trx, [passed.id])).find((a) => a.completed_at !== null);
     await finishDuel(
       trx,
       duel,
       { status: 'timeout', winnerId: played?.user_id ?? null },
-      missed.deadline_at!,
+      passed.deadline_at!,
     );
     return true;
   });
@@ -326,13 +341,13 @@ export async function submitRound(
     if (!mine || mine.quiz_attempt_id !== input.attempt_id)
       throw invalid('attempt_id', DUEL_ERRORS.wrongAttempt);
     if (mine.completed_at !== null) throw invalid('attempt_id', DUEL_ERRORS.roundPlayed);
+    // Closed first: a check of this attempt still running is waited for, and its answer counted.
+    const now = nowIso();
+    const attempt = await quizRepo.closeOpenAttempt(trx, mine.quiz_attempt_id, now);
     const rows = await quizRepo.attemptQuestions(trx, mine.quiz_attempt_id);
     if (!rows.some((r) => r.answered_at !== null))
       throw invalid('attempt_id', DUEL_ERRORS.nothingAnswered);
-
-    const now = nowIso();
     const score = rows.reduce((sum, r) => sum + r.points_awarded, 0);
-    const attempt = await quizRepo.closeOpenAttempt(trx, mine.quiz_attempt_id, now);
     const startedAt = attempt?.created_at ?? mine.started_at;
     const seconds = Math.max(0, Math.round((Date.parse(now) - Date.parse(startedAt)) / 1000));
     await quizRepo.saveResult(trx, mine.quiz_attempt_id, {

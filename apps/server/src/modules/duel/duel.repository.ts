@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { QuestionMode } from '@app/contract/constants';
-import { forUpdate, type Executor } from '../../db/database';
+import { withRowLock, type Executor } from '../../db/database';
 import type { Database, DuelsTable } from '../../db/schema';
 import { heldFor } from '../hold/hold.repository';
 
@@ -114,7 +114,10 @@ export function findDuel(db: Executor, id: number): Promise<DuelRow | undefined>
 
 /** Takes the duel's row lock for the rest of the transaction: every change of a duel goes through it. */
 export function lockDuel(db: Executor, id: number): Promise<DuelRow | undefined> {
-  return forUpdate(db, db.selectFrom('duels').selectAll().where('id', '=', id)).executeTakeFirst();
+  return withRowLock(
+    db,
+    db.selectFrom('duels').selectAll().where('id', '=', id),
+  ).executeTakeFirst();
 }
 
 export async function updateDuel(

@@ -18,6 +18,7 @@ import {
 import { planOf } from '../../../test/query-plan';
 import { quizPlayer } from '../../../test/quiz-player';
 import { credit } from '../points/points.service';
+import { lockOpenAttempt } from '../quiz/quiz.repository';
 import { settleOverdue } from './duel-round.service';
 import { nearbyPlayers, rewardsQuery } from './duel.repository';
 
@@ -212,6 +213,56 @@ describe('who may do what', () => {
 });
 
 describe('playing', () => {
+  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
+    'counts an answer whose check was still running when the round was submitted',
+    async () => {
+      const [a, b] = [await createUser(ctx), await createUser(ctx)];
+      const duel = await accepted(a, b);
+      const quiz = (await call(a, 'GET', `/api/duels/${duel.id}/rounds/1/quiz`)).json<RoundQuiz>();
+      const [first, second] = quiz.questions as [
+        RoundQuiz['questions'][number],
+        RoundQuiz['questions'][number],
+      ];
+      await check(a, {
+        attempt_id: quiz.attempt_id,
+        question_id: first.question_id,
+        mode: first.mode,
+        answer: await rightAnswer(first),
+      });
+      // A check of the second question, under way: the attempt's lock taken, its answer locked.
+      const running = await ctx.db.startTransaction().execute();
+      const now = new Date().toISOString();
+      await lockOpenAttempt(running, quiz.attempt_id, a.id, now);
+      await running
+        .updateTable('quiz_attempt_questions')
+        .set({ answer: 'x', is_correct: 1, points_awarded: 100, answered_at: now })
+        .where('attempt_id', '=', quiz.attempt_id)
+        .where('question_id', '=', second.question_id)
+        .execute();
+      const submitted = call(a, 'POST', `/api/duels/${duel.id}/rounds/1/submit`, {
+        attempt_id: quiz.attempt_id,
+        time_seconds: 30,
+      });
+      // The submit reaches the attempt and waits for the check's lock; then the check commits.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await running.commit().execute();
+      expect((await submitted).statusCode).toBe(200);
+
+      const answers = await ctx.db
+        .selectFrom('quiz_attempt_questions')
+        .select('points_awarded')
+        .where('attempt_id', '=', quiz.attempt_id)
+        .execute();
+      const stored = await ctx.db
+        .selectFrom('duel_round_attempts')
+        .select('score')
+        .where('quiz_attempt_id', '=', quiz.attempt_id)
+        .executeTakeFirstOrThrow();
+      expect(stored.score).toBe(answers.reduce((sum, r) => sum + r.points_awarded, 0));
+      expect(stored.score).toBeGreaterThanOrEqual(100);
+    },
+  );
+
   it('plays three rounds in order, hides the opponent’s score until both played, and rewards once', async () => {
     const [a, b] = [await createUser(ctx), await createUser(ctx)];
     await transact(ctx.db, (trx) =>

@@ -1,9 +1,9 @@
-import { forUpdate, type Executor } from '../../db/database';
+import { withRowLock, type Executor } from '../../db/database';
 import type { PointsLedgerTable } from '../../db/schema';
 
 /** Takes the user's row lock for the rest of the transaction and returns the cached total. */
 export async function lockTotal(db: Executor, userId: number): Promise<number | undefined> {
-  const row = await forUpdate(
+  const row = await withRowLock(
     db,
     db.selectFrom('users').select('total_points').where('id', '=', userId),
   ).executeTakeFirst();

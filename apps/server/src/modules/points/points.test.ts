@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, totalOf, type TestContext } from '../../../test/helpers';
 import { awardBadge } from '../badge/badge.service';
-import { ledgerSum } from './points.repository';
+import { ledgerSum, lockTotal } from './points.repository';
 import { credit } from './points.service';
 
 let ctx: TestContext;
@@ -117,6 +118,37 @@ describe('credit', () => {
       .execute();
     expect(badges.map((b) => b.code)).toEqual(['global_top_3']);
   });
+});
+
+describe("a user's lock", () => {
+  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
+    'is taken while another transaction writes a row that refers to the user: crossed credits never deadlock',
+    async () => {
+      const { id } = await createUser(ctx);
+      const other = await ctx.db.startTransaction().execute();
+      try {
+        // Not committed: PostgreSQL holds the user's row for the reference of this ledger row.
+        await other
+          .insertInto('points_ledger')
+          .values({
+            user_id: id,
+            amount: 0,
+            reason: 'admin',
+            reference: 'admin:held',
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+        const total = await ctx.db.transaction().execute(async (trx) => {
+          // Waiting would be the first half of a deadlock: fail at once instead.
+          await sql`set local lock_timeout = '1s'`.execute(trx);
+          return lockTotal(trx, id);
+        });
+        expect(total).toBe(0);
+      } finally {
+        await other.rollback().execute();
+      }
+    },
+  );
 });
 
 describe('awardBadge', () => {

@@ -117,6 +117,8 @@ export async function checkAnswer(
       }
 
       const at = nowIso();
+      // Its deadline passed while the check waited for the lock: as if it had come then.
+      if (open.expires_at <= at) throw NOT_OPEN;
       const secondsAfter = (soFar: repo.SoFar) => {
         const previous =
           soFar.latest !== null && soFar.latest > open.created_at ? soFar.latest : open.created_at;

@@ -10,7 +10,7 @@ import {
 } from 'kysely';
 import type { QuestionMode } from '@app/contract/constants';
 import {
-  forUpdate,
+  withRowLock,
   isPostgres,
   isUniqueViolation,
   timestamp,
@@ -151,7 +151,7 @@ export const findAttempt = preparedRow((db, id: number) =>
  * and not past its deadline, so checks and the submit of one attempt never interleave.
  */
 export const lockOpenAttempt = preparedRow((db, id: number, userId: number, now: string) =>
-  forUpdate(
+  withRowLock(
     db,
     db
       .selectFrom('quiz_attempts')
@@ -290,7 +290,7 @@ const ATTEMPT_COLUMNS = Object.keys({
 
 const lockQuestionQuery = preparedRow(
   (db, attemptId: number, questionId: number, userId: number, now: string) =>
-    forUpdate(
+    withRowLock(
       db,
       questionToCheckQuery(db, attemptId, questionId, userId, now)
         .innerJoin('quiz_attempts as a', 'a.id', 'aq.attempt_id')

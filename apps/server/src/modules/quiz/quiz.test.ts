@@ -4,7 +4,7 @@ import type { QuizQuestion } from '@app/contract/quiz';
 import { badgesOf, createUser, type TestUser, totalOf, useTestApp } from '../../../test/helpers';
 import { quizPlayer } from '../../../test/quiz-player';
 import { ledgerSum } from '../points/points.repository';
-import { claimRankedSlot, insertAttempt } from './quiz.repository';
+import { claimRankedSlot, insertAttempt, lockOpenAttempt } from './quiz.repository';
 import { closeExpiredAttempts } from './quiz-play.service';
 
 const ctx = useTestApp({ content: true });
@@ -34,6 +34,15 @@ const ledgerRows = (userId: number) =>
 
 const attemptRow = (id: number) =>
   ctx.db.selectFrom('quiz_attempts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** The answers of an attempt locked so far. */
+const lockedAnswers = (attemptId: number) =>
+  ctx.db
+    .selectFrom('quiz_attempt_questions')
+    .select('id')
+    .where('attempt_id', '=', attemptId)
+    .where('answered_at', 'is not', null)
+    .execute();
 
 const shift = (iso: string, seconds: number) =>
   new Date(Date.parse(iso) - seconds * 1000).toISOString();
@@ -773,13 +782,7 @@ describe('POST /api/quiz/submit/:attemptId', () => {
       expect(res.statusCode, JSON.stringify(payload).slice(0, 200)).toBe(422);
     }
     expect(await attemptRow(quiz.attempt_id)).toMatchObject({ status: 'open', score: null });
-    const locked = await ctx.db
-      .selectFrom('quiz_attempt_questions')
-      .select('id')
-      .where('attempt_id', '=', quiz.attempt_id)
-      .where('answered_at', 'is not', null)
-      .execute();
-    expect(locked).toHaveLength(0);
+    expect(await lockedAnswers(quiz.attempt_id)).toHaveLength(0);
     expect(await ledgerRows(user.id)).toHaveLength(0);
     expect(await totalOf(ctx.db, user.id)).toBe(0);
   });
@@ -1013,6 +1016,28 @@ describe('attempts left open', () => {
     expect(resubmit.json()).toEqual(expected);
     expect(await ledgerRows(user.id)).toMatchObject([{ amount: checked.points_awarded }]);
   });
+
+  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
+    'takes no answer whose check waited for the attempt past its deadline',
+    async () => {
+      const user = await createUser(ctx);
+      const quiz = await newQuiz(user, 'difficulty=easy');
+      // Another check of the attempt holds its lock while this one arrives…
+      const running = await ctx.db.startTransaction().execute();
+      await lockOpenAttempt(running, quiz.attempt_id, user.id, new Date().toISOString());
+      const checked = answer(user, quiz, quiz.questions[0]!, true);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // …and the deadline passes before it lets go.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(Date.parse((await attemptRow(quiz.attempt_id)).expires_at) + 1000));
+      await running.commit().execute();
+      const res = await checked;
+      vi.useRealTimers();
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ attempt_id: ['This quiz attempt is closed.'] });
+      expect(await lockedAnswers(quiz.attempt_id)).toHaveLength(0);
+    },
+  );
 
   it('closes it on a check that names it, and says the attempt is closed', async () => {
     const user = await createUser(ctx);
