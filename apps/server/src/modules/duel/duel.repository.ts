@@ -108,16 +108,16 @@ export async function insertRound(
   return round.id;
 }
 
+const duelById = (db: Executor, id: number) =>
+  db.selectFrom('duels').selectAll().where('id', '=', id);
+
 export function findDuel(db: Executor, id: number): Promise<DuelRow | undefined> {
-  return db.selectFrom('duels').selectAll().where('id', '=', id).executeTakeFirst();
+  return duelById(db, id).executeTakeFirst();
 }
 
 /** Takes the duel's row lock for the rest of the transaction: every change of a duel goes through it. */
 export function lockDuel(db: Executor, id: number): Promise<DuelRow | undefined> {
-  return withRowLock(
-    db,
-    db.selectFrom('duels').selectAll().where('id', '=', id),
-  ).executeTakeFirst();
+  return withRowLock(db, duelById(db, id)).executeTakeFirst();
 }
 
 export async function updateDuel(

@@ -23,10 +23,11 @@ import type { Database, QuizAttemptQuestionsTable, QuizAttemptsTable } from '../
 export type AttemptRow = Selectable<QuizAttemptsTable>;
 
 /**
- * An attempt's state and kind as the partial indexes of open attempts name them, written into the
- * SQL rather than passed as parameters. SQLite picks such an index for a query whose conditions
- * imply the index's: given a parameter, it read the value bound to decide, and so prepared the
- * statement again at each run (the lock of a checked answer's attempt took 33 µs in place of 12).
+ * An attempt's state, as the partial indexes of open attempts name it, written into the SQL
+ * rather than passed as a parameter (and so are the kinds compared beside it). SQLite picks such
+ * an index for a query whose conditions imply the index's: given a parameter, it read the value
+ * bound to decide, and so prepared the statement again at each run (the lock of a checked answer's
+ * attempt took 33 µs in place of 12).
  */
 const OPEN = sql.lit('open' as const);
 
