@@ -1,6 +1,9 @@
 import { withRowLock, type Executor } from '../../db/database';
 import type { PointsLedgerTable } from '../../db/schema';
 
+/** A user's score on a board and the version it has, which only a later change exceeds. */
+export type Standing = { score: number; version: number };
+
 /** Takes the user's row lock for the rest of the transaction and returns the cached total. */
 export async function lockTotal(db: Executor, userId: number): Promise<number | undefined> {
   const row = await withRowLock(
@@ -24,12 +27,13 @@ export async function insertLedgerRow(
   return inserted !== undefined;
 }
 
+/** Adds to the user's total; returns the user's standing on the global board as it now is. */
 export async function addToTotal(
   db: Executor,
   userId: number,
   amount: number,
   at: string,
-): Promise<number> {
+): Promise<Standing> {
   const row = await db
     .updateTable('users')
     .set((eb) => ({
@@ -38,9 +42,9 @@ export async function addToTotal(
       points_version: eb('points_version', '+', 1),
     }))
     .where('id', '=', userId)
-    .returning('total_points')
+    .returning(['total_points as score', 'points_version as version'])
     .executeTakeFirstOrThrow();
-  return row.total_points;
+  return row;
 }
 
 export async function ledgerSum(db: Executor, userId: number): Promise<number> {
@@ -82,33 +86,33 @@ export async function isInTopThree(
   return ahead.length < 3;
 }
 
-/** The split an instant falls in, if any. */
-export async function splitAt(db: Executor, at: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('splits')
-    .select('id')
-    .where('start_at', '<=', at)
-    .where('end_at', '>', at)
-    .orderBy('start_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id;
-}
-
-/** Adds a ledger row's amount to the user's total inside its split. */
+/**
+ * Adds a ledger row's amount to the user's total inside the split its instant falls in (the one
+ * that started last, should two overlap), if any; returns the user's standing on that split's
+ * board as it now is.
+ */
 export async function addToSplitTotal(
   db: Executor,
-  entry: { splitId: number; userId: number; amount: number; at: string },
-): Promise<void> {
-  await db
+  entry: { userId: number; amount: number; at: string },
+): Promise<(Standing & { splitId: number }) | undefined> {
+  return db
     .insertInto('split_totals')
-    .values({
-      split_id: entry.splitId,
-      user_id: entry.userId,
-      total: entry.amount,
-      reached_at: entry.at,
-      version: 1,
-    })
+    .columns(['split_id', 'user_id', 'total', 'reached_at', 'version'])
+    .expression((eb) =>
+      eb
+        .selectFrom('splits')
+        .select([
+          'id',
+          eb.val(entry.userId).as('user_id'),
+          eb.val(entry.amount).as('total'),
+          eb.val(entry.at).as('reached_at'),
+          eb.lit(1).as('version'),
+        ])
+        .where('start_at', '<=', entry.at)
+        .where('end_at', '>', entry.at)
+        .orderBy('start_at', 'desc')
+        .limit(1),
+    )
     .onConflict((oc) =>
       oc.columns(['split_id', 'user_id']).doUpdateSet((eb) => ({
         total: eb('split_totals.total', '+', entry.amount),
@@ -116,7 +120,8 @@ export async function addToSplitTotal(
         version: eb('split_totals.version', '+', 1),
       })),
     )
-    .execute();
+    .returning(['split_id as splitId', 'total as score', 'version'])
+    .executeTakeFirst();
 }
 
 /** Every split with its days and instants. */

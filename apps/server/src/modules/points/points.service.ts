@@ -4,6 +4,7 @@ import { nowIso, type Db, type Executor } from '../../db/database';
 import { afterCommit } from '../../db/transaction';
 import { awardBadge } from '../badge/badge.service';
 import * as repo from './points.repository';
+import type { Standing } from './points.repository';
 
 export type Credit = {
   userId: number;
@@ -24,9 +25,10 @@ export type CreditResult = { credited: boolean; amount: number; total: number };
  */
 export async function credit(trx: Executor, entry: Credit): Promise<CreditResult> {
   const at = entry.at ?? nowIso();
-  const total = await repo.lockTotal(trx, entry.userId);
-  if (total === undefined) throw new Error(`No user ${entry.userId} to credit`);
-  const amount = Math.max(entry.amount, -total);
+  // A loss is capped at the total read under the user's row lock. A gain needs no read: the
+  // update that adds it takes the same lock, and credits of one user still follow one another.
+  const amount =
+    entry.amount < 0 ? Math.max(entry.amount, -(await totalOf(trx, entry))) : entry.amount;
   const inserted = await repo.insertLedgerRow(trx, {
     user_id: entry.userId,
     amount,
@@ -34,24 +36,39 @@ export async function credit(trx: Executor, entry: Credit): Promise<CreditResult
     reference: entry.reference,
     created_at: at,
   });
-  if (!inserted) return { credited: false, amount: 0, total };
-  if (amount === 0) return { credited: true, amount, total };
-  const newTotal = await repo.addToTotal(trx, entry.userId, amount, at);
-  const splitId = (await repo.splitAt(trx, at)) ?? null;
-  if (splitId !== null) {
-    await repo.addToSplitTotal(trx, { splitId, userId: entry.userId, amount, at });
+  if (!inserted || amount === 0) {
+    return { credited: inserted, amount: inserted ? amount : 0, total: await totalOf(trx, entry) };
   }
-  const me = { userId: entry.userId, total_points: newTotal, points_updated_at: at };
+  const global = await repo.addToTotal(trx, entry.userId, amount, at);
+  const split = (await repo.addToSplitTotal(trx, { userId: entry.userId, amount, at })) ?? null;
+  const me = { userId: entry.userId, total_points: global.score, points_updated_at: at };
   if (amount > 0 && (await repo.isInTopThree(trx, me))) {
     await awardBadge(trx, entry.userId, 'global_top_3', at);
   }
-  announceOnCommit(trx, { kind: 'points', userId: entry.userId, splitId });
-  return { credited: true, amount, total: newTotal };
+  announceOnCommit(trx, { kind: 'points', userId: entry.userId, global, split });
+  return { credited: true, amount, total: global.score };
 }
 
-/** A change copies of the points must follow: a user's totals, or a whole split summed again. */
+/** The user's total, under the user's row lock for the rest of the transaction. */
+async function totalOf(trx: Executor, entry: Credit): Promise<number> {
+  const total = await repo.lockTotal(trx, entry.userId);
+  if (total === undefined) throw new Error(`No user ${entry.userId} to credit`);
+  return total;
+}
+
+/**
+ * A change copies of the points must follow: a user's standings as the change committed them (on
+ * the global board, and on the board of the split it fell in, if any), or a whole split summed
+ * again.
+ */
 export type PointsChange =
-  { kind: 'points'; userId: number; splitId: number | null } | { kind: 'split'; splitId: number };
+  | {
+      kind: 'points';
+      userId: number;
+      global: Standing;
+      split: (Standing & { splitId: number }) | null;
+    }
+  | { kind: 'split'; splitId: number };
 
 const listeners = new WeakMap<Db, Set<(change: PointsChange) => Promise<void> | void>>();
 

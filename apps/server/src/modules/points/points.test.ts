@@ -91,6 +91,29 @@ describe('credit', () => {
     expect(await ledgerSum(ctx.db, id)).toBe(0);
   });
 
+  it('keeps the ledger and the total together when gains and losses of one user come at once', async () => {
+    const { id } = await createUser(ctx);
+    await ctx.db
+      .transaction()
+      .execute((trx) => credit(trx, { userId: id, amount: 100, reason: 'quiz', reference: 'q:0' }));
+    const entries = Array.from({ length: 12 }, (_, i) =>
+      i % 2 === 0
+        ? { userId: id, amount: 30, reason: 'quiz' as const, reference: `q:${i + 1}` }
+        : { userId: id, amount: -80, reason: 'duel_loss' as const, reference: `duel:${i}` },
+    );
+    const results = await Promise.allSettled(
+      entries.map((entry) => ctx.db.transaction().execute((trx) => credit(trx, entry))),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    // Each loss is capped at the total it finds: what the losses took depends on the order,
+    // never the agreement between the ledger and the total.
+    const total = await totalOf(ctx.db, id);
+    expect(total).toBeGreaterThanOrEqual(0);
+    expect(await ledgerSum(ctx.db, id)).toBe(total);
+    const amounts = results.map((r) => (r.status === 'fulfilled' ? r.value.amount : NaN));
+    expect(100 + amounts.reduce((sum, amount) => sum + amount, 0)).toBe(total);
+  });
+
   it('rolls back with the transaction that caused it', async () => {
     const { id } = await createUser(ctx);
     await expect(

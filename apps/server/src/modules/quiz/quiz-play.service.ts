@@ -205,11 +205,7 @@ async function expireAll(db: Db, options: QuizOptions, userId?: number): Promise
 }
 
 /** Closes the user's quiz and training attempts left open past their deadline. */
-export function closeExpiredAttemptsOf(
-  db: Db,
-  userId: number,
-  options: QuizOptions,
-): Promise<number> {
+function closeExpiredAttemptsOf(db: Db, userId: number, options: QuizOptions): Promise<number> {
   return expireAll(db, options, userId);
 }
 

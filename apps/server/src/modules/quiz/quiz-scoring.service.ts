@@ -279,8 +279,8 @@ export async function submitAttempt(
   }
 
   // Everything is validated before anything is written: a bad answer changes nothing.
-  const rows = await repo.attemptQuestions(db, attemptId);
   const given = new Map<number, Answer>();
+  const rows = input.answers.length > 0 ? await repo.attemptQuestions(db, attemptId) : [];
   input.answers.forEach((item, index) => {
     const field = (name: string) => `answers.${index}.${name}`;
     const row = rows.find((r) => r.question_id === item.question_id);

@@ -24,7 +24,6 @@ import {
 } from '../hold/hold.service';
 import { validationTitle } from '../training/training.service';
 import * as repo from './quiz.repository';
-import { closeExpiredAttemptsOf } from './quiz-play.service';
 import { closeAttempt } from './quiz-scoring.service';
 import {
   QUIZ_ERRORS,
@@ -126,27 +125,34 @@ type Request = {
 };
 
 /**
- * What becomes of the user's open attempt of the kind: a quiz not played yet, asked for again
- * the same way, is resumed (drawing again until the questions suit would choose which quizzes
- * count); any other is closed with the answers it has, and scored like a submit.
+ * What becomes of the user's open attempts, both read at once: one past its deadline is closed
+ * with the answers it has, as the sweep would. Of the kind asked for, a quiz not played yet, asked
+ * for again the same way, is resumed (drawing again until the questions suit would choose which
+ * quizzes count); any other is closed with the answers it has, and scored like a submit.
  */
-async function settleOpenAttempt(
+async function settleOpenAttempts(
   db: Db,
   request: Request,
   options: QuizOptions,
 ): Promise<QuizAttempt | undefined> {
-  const open = await repo.findOpenAttempt(db, request.userId, request.kind);
-  if (!open) return undefined;
-  if (
-    request.kind === 'quiz' &&
-    open.difficulty === request.difficulty &&
-    open.category_id === (request.category?.id ?? null) &&
-    !(await repo.hasLockedAnswer(db, open.id))
-  ) {
-    const { quiz } = await attemptForPlay(db, open);
-    if (quiz.questions.length === request.count) return quiz;
+  const now = nowIso();
+  for (const open of await repo.findOpenAttempts(db, request.userId)) {
+    if (open.expires_at <= now) {
+      await closeAttempt(db, open, open.expires_at, options);
+      continue;
+    }
+    if (open.kind !== request.kind) continue;
+    if (
+      request.kind === 'quiz' &&
+      open.difficulty === request.difficulty &&
+      open.category_id === (request.category?.id ?? null) &&
+      !(await repo.hasLockedAnswer(db, open.id))
+    ) {
+      const { quiz } = await attemptForPlay(db, open);
+      if (quiz.questions.length === request.count) return quiz;
+    }
+    await closeAttempt(db, open, nowIso(), options);
   }
-  await closeAttempt(db, open, nowIso(), options);
   return undefined;
 }
 
@@ -238,7 +244,6 @@ export async function generateQuiz(
   input: GenerateInput,
   options: QuizOptions,
 ): Promise<QuizAttempt> {
-  await closeExpiredAttemptsOf(db, userId, options);
   const category = input.category_id ? await resolveCategory(db, input.category_id) : undefined;
   const request: Request = {
     userId,
@@ -249,7 +254,7 @@ export async function generateQuiz(
     timeZone: options.timeZone,
   };
   for (let tries = 1; ; tries++) {
-    const resumed = await settleOpenAttempt(db, request, options);
+    const resumed = await settleOpenAttempts(db, request, options);
     if (resumed) return resumed;
     try {
       return await drawAttempt(db, request);

@@ -513,19 +513,18 @@ export function findExpiredAttempts(
     .execute();
 }
 
-/** The user's open attempt of a kind: a user holds at most one open quiz and one open validation. */
-export function findOpenAttempt(
-  db: Executor,
-  userId: number,
-  kind: 'quiz' | 'training',
-): Promise<AttemptRow | undefined> {
+/**
+ * The user's open quiz and validation, past their deadline or not (a user holds at most one open
+ * of each kind), read at once through the partial index of open attempts.
+ */
+export function findOpenAttempts(db: Executor, userId: number): Promise<AttemptRow[]> {
   return db
     .selectFrom('quiz_attempts')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('kind', '=', sql.lit(kind))
+    .where('kind', 'in', [sql.lit('quiz' as const), sql.lit('training' as const)])
     .where('status', '=', OPEN)
-    .executeTakeFirst();
+    .execute();
 }
 
 export async function hasLockedAnswer(db: Executor, attemptId: number): Promise<boolean> {

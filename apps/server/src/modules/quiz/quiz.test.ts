@@ -1126,6 +1126,31 @@ describe('attempts left open', () => {
     expect(await ledgerRows(user.id)).toHaveLength(1);
   });
 
+  it('is closed, quiz and validation alike, when a new quiz is asked for, and never resumed', async () => {
+    const user = await createUser(ctx);
+    const training = await newQuiz(user, 'difficulty=easy&question_count=1&category_id=history');
+    const stale = await newQuiz(user, 'difficulty=easy');
+    await backdate(training.attempt_id, 2 * 3600 + 1);
+    await backdate(stale.attempt_id, 2 * 3600 + 1);
+
+    // Asked for again the same way, a quiz not played yet would be resumed: not past its deadline.
+    const fresh = await newQuiz(user, 'difficulty=easy');
+    expect(fresh.attempt_id).not.toBe(stale.attempt_id);
+    for (const closed of [stale, training]) {
+      const row = await attemptRow(closed.attempt_id);
+      expect(row).toMatchObject({ status: 'closed', score: 0, ranked: 0 });
+      expect(row.closed_at).toBe(row.expires_at);
+    }
+    // The validation's question is free again: nothing holds it for the user any more.
+    const holders = await ctx.db
+      .selectFrom('question_holds')
+      .select('holder')
+      .where('user_id', '=', user.id)
+      .where('question_id', '=', training.questions[0]!.question_id)
+      .execute();
+    expect(holders).toEqual([]);
+  });
+
   it('stays open before its deadline', async () => {
     const user = await createUser(ctx);
     const quiz = await newQuiz(user, 'difficulty=easy');

@@ -122,17 +122,6 @@ export function listSplits(db: Executor) {
     .execute();
 }
 
-export async function userScore(
-  db: Executor,
-  userId: number,
-): Promise<{ total_points: number; points_version: number } | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['total_points', 'points_version'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}
-
 /** Rows read at a time when a board is loaded: what a load holds in memory besides the board. */
 const BOARD_PAGE = 5000;
 

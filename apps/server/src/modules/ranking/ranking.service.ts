@@ -65,29 +65,23 @@ export class RankBoards {
     return this.store.ranks(board, scores);
   }
 
-  /** Follows a committed change of points, with the values the database holds now. */
+  /**
+   * Follows a committed change of points, with the standings it committed: a store holding a
+   * newer version (a later change already followed) keeps it.
+   */
   async follow(change: PointsChange): Promise<void> {
     if (change.kind === 'split') {
       await this.store.drop(`split:${change.splitId}`);
       return;
     }
-    const user = await repo.userScore(this.db, change.userId);
-    if (user) {
-      await this.store.set('global', {
-        userId: change.userId,
-        score: user.total_points,
-        version: user.points_version,
+    const { userId, global, split } = change;
+    await this.store.set('global', { userId, ...global });
+    if (split) {
+      await this.store.set(`split:${split.splitId}`, {
+        userId,
+        score: split.score,
+        version: split.version,
       });
-    }
-    if (change.splitId !== null) {
-      const inSplit = await repo.splitTotalOf(this.db, change.splitId, change.userId);
-      if (inSplit) {
-        await this.store.set(`split:${change.splitId}`, {
-          userId: change.userId,
-          score: inSplit.total,
-          version: inSplit.version,
-        });
-      }
     }
   }
 }

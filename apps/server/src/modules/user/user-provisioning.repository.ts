@@ -69,8 +69,13 @@ export async function insertUser(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  // A newcomer is on the global ranking from the start, with no points yet.
-  announceOnCommit(db, { kind: 'points', userId: row.id, splitId: null });
+  // A newcomer is on the global ranking from the start, with no points yet (the row's defaults).
+  announceOnCommit(db, {
+    kind: 'points',
+    userId: row.id,
+    global: { score: 0, version: 0 },
+    split: null,
+  });
   return row.id;
 }
 
