@@ -4,7 +4,6 @@ import { nowIso, type Db, type Executor } from '../../db/database';
 import { afterCommit } from '../../db/transaction';
 import { awardBadge } from '../badge/badge.service';
 import * as repo from './points.repository';
-import type { Standing } from './points.repository';
 
 export type Credit = {
   userId: number;
@@ -65,8 +64,8 @@ export type PointsChange =
   | {
       kind: 'points';
       userId: number;
-      global: Standing;
-      split: (Standing & { splitId: number }) | null;
+      global: repo.Standing;
+      split: (repo.Standing & { splitId: number }) | null;
     }
   | { kind: 'split'; splitId: number };
 
