@@ -10,6 +10,7 @@ import { nowIso, type Db } from '../../db/database';
 import { transact } from '../../db/transaction';
 import { invalid, notFound } from '../../lib/http-error';
 import { attemptHolder, revealsTo } from '../hold/hold.service';
+import type { DayOwner } from '../user/user.service';
 import * as repo from './quiz.repository';
 import {
   answerProblem,
@@ -94,10 +95,11 @@ const NOT_OPEN = Symbol('attempt not open');
  */
 export async function checkAnswer(
   db: Db,
-  userId: number,
+  player: DayOwner,
   input: CheckInput,
   options: QuizOptions,
 ): Promise<CheckAnswerResponse> {
+  const { userId } = player;
   const attemptId = input.attempt_id ?? (await attemptToCheck(db, userId, input, options)).id;
   try {
     return await transact(db, async (trx) => {
@@ -133,7 +135,7 @@ export async function checkAnswer(
         open,
         row,
         input.answer,
-        { at, seconds: secondsAfter(row) },
+        { at, seconds: secondsAfter(row), player },
         options,
       );
       if (!locked) {

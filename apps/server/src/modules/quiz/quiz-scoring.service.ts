@@ -16,7 +16,7 @@ import { awardBadge } from '../badge/badge.service';
 import { attemptHolder, releaseHolds } from '../hold/hold.service';
 import { credit } from '../points/points.service';
 import { recordCompletion } from '../training/training.service';
-import { userDay } from '../user/user.service';
+import { userDay, type DayOwner } from '../user/user.service';
 import * as repo from './quiz.repository';
 import {
   QUIZ_ERRORS,
@@ -74,11 +74,12 @@ function isRight(row: repo.AttemptQuestionRow, answer: Answer): boolean {
 async function decideRanked(
   trx: Transaction<Database>,
   attempt: repo.AttemptRow,
-  at: string,
+  timing: Timing,
   options: QuizOptions,
 ): Promise<void> {
   if (attempt.kind !== 'quiz' || attempt.ranked !== null) return;
-  const day = await userDay(trx, attempt.user_id, new Date(at), options.timeZone);
+  const owner = timing.player ?? attempt.user_id;
+  const day = await userDay(trx, owner, new Date(timing.at), options.timeZone);
   const slot = await repo.claimRankedSlot(
     trx,
     attempt.id,
@@ -88,6 +89,12 @@ async function decideRanked(
   );
   if (slot === undefined) await repo.markPractice(trx, attempt.id);
 }
+
+/**
+ * When an answer is locked: `at`, with `seconds` for its speed bonus (quizzes only, when the player
+ * checks it), and the player as the session read them (their day then needs no read of its own).
+ */
+type Timing = { at: string; seconds?: number; player?: DayOwner };
 
 /** An answer's speed bonus (quizzes only, with `seconds`) and its time. */
 function timed(
@@ -115,7 +122,7 @@ export async function lockAnswer(
   attempt: repo.AttemptRow,
   row: repo.AttemptQuestionRow,
   answer: Answer,
-  timing: { at: string; seconds?: number },
+  timing: Timing,
   options: QuizOptions,
 ): Promise<{ row: repo.AttemptQuestionRow; soFar?: repo.SoFar } | undefined> {
   const correct = isRight(row, answer);
@@ -133,7 +140,7 @@ export async function lockAnswer(
   });
   if (!done) return undefined;
 
-  await decideRanked(trx, attempt, timing.at, options);
+  await decideRanked(trx, attempt, timing, options);
   if (correct && attempt.kind === 'training' && attempt.category_id !== null) {
     await recordCompletion(trx, attempt.user_id, attempt.category_id, timing.at);
   }

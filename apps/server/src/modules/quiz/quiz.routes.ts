@@ -70,7 +70,7 @@ const quizRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses({ 200: checkAnswerResponse }, [404, 422]),
       },
     },
-    async (request) => checkAnswer(app.db, sessionOf(request).userId, request.body, options),
+    async (request) => checkAnswer(app.db, sessionOf(request), request.body, options),
   );
 
   app.post(

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localDay } from '@app/contract/dates';
 import type { QuizQuestion } from '@app/contract/quiz';
 import { badgesOf, createUser, type TestUser, totalOf, useTestApp } from '../../../test/helpers';
 import { quizPlayer } from '../../../test/quiz-player';
@@ -816,6 +815,8 @@ describe('POST /api/quiz/submit/:attemptId', () => {
 });
 
 describe('the daily limit of ranked quizzes', () => {
+  afterEach(() => vi.useRealTimers());
+
   async function playQuiz(user: TestUser, right = 2) {
     const quiz = await newQuiz(user, 'difficulty=easy');
     return { quiz, answers: await answersFor(quiz, right) };
@@ -886,11 +887,24 @@ describe('the daily limit of ranked quizzes', () => {
       .set({ store_id: store.id })
       .where('id', '=', user.id)
       .execute();
+    // 16:00 in Zurich, the brand's zone, is already the next day in Tokyo.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T16:00:00.000Z'));
+    // Decided by the submit, which reads the user's store.
     const { quiz, answers } = await playQuiz(user);
     await submit(user, quiz.attempt_id, { answers });
-    expect((await attemptRow(quiz.attempt_id)).ranked_date).toBe(
-      localDay(new Date(), 'Asia/Tokyo'),
-    );
+    expect((await attemptRow(quiz.attempt_id)).ranked_date).toBe('2026-11-26');
+    // Decided by the first answer checked, with the store the session read.
+    const checked = await newQuiz(user, 'difficulty=easy');
+    const q = checked.questions[0]!;
+    const answer = await rightAnswer(q);
+    await check(user, {
+      attempt_id: checked.attempt_id,
+      question_id: q.question_id,
+      mode: q.mode,
+      answer,
+    });
+    expect((await attemptRow(checked.attempt_id)).ranked_date).toBe('2026-11-26');
   });
 
   it('does not count a training validation', async () => {
@@ -1141,12 +1155,12 @@ describe('attempts left open', () => {
       expect(row).toMatchObject({ status: 'closed', score: 0, ranked: 0 });
       expect(row.closed_at).toBe(row.expires_at);
     }
-    // The validation's question is free again: nothing holds it for the user any more.
+    // Their questions are free again (the new quiz may well have drawn some of them).
     const holders = await ctx.db
       .selectFrom('question_holds')
       .select('holder')
       .where('user_id', '=', user.id)
-      .where('question_id', '=', training.questions[0]!.question_id)
+      .where('holder', 'in', [`attempt:${stale.attempt_id}`, `attempt:${training.attempt_id}`])
       .execute();
     expect(holders).toEqual([]);
   });
