@@ -18,6 +18,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { SharedReads } from './sqlite-reads';
 import { reusingStatements } from './sqlite-statements';
 
 export type Db = Kysely<Database>;
@@ -194,10 +195,13 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     // often and copies a page changed many times meanwhile once: a write's commit costs a third
     // less under load (docs/decisions/0035).
     sqlite.pragma('wal_autocheckpoint = 8000');
+    const reads = new SharedReads(sqlite);
+    reusingStatements(sqlite);
+    reads.attach();
     const db = new Kysely<Database>({
-      dialect: new AppSqliteDialect({ database: reusingStatements(sqlite) }),
+      dialect: new AppSqliteDialect({ database: sqlite }),
     });
-    sqliteConnections.set(db, sqlite);
+    sqliteConnections.set(db, { sqlite, reads });
     return db;
   }
   const pool = new pg.Pool({
@@ -220,7 +224,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
 }
 
 const pools = new WeakMap<Db, pg.Pool>();
-const sqliteConnections = new WeakMap<Executor, SQLite.Database>();
+const sqliteConnections = new WeakMap<Executor, { sqlite: SQLite.Database; reads: SharedReads }>();
 
 /**
  * The PostgreSQL pool of a database, for a statement that may run on any of its connections:
@@ -233,12 +237,15 @@ export function poolOf(db: Executor): pg.Pool | undefined {
 /**
  * The SQLite connection of a database when a statement may run on it at once, without Kysely's
  * queue: only for the database itself (a transaction is another object), and only while no
- * transaction is open on the connection. Statements run synchronously, so nothing can come
+ * transaction is open on the connection but the turn's shared reads (`SharedReads`). Statements
+ * run synchronously, so nothing can come
  * between this check and the statement; a query that finds a transaction open waits its turn.
  */
 export function idleSqlite(db: Executor): SQLite.Database | undefined {
-  const sqlite = sqliteConnections.get(db);
-  return sqlite?.open && !sqlite.inTransaction ? sqlite : undefined;
+  const connection = sqliteConnections.get(db);
+  if (!connection?.sqlite.open) return undefined;
+  const { sqlite, reads } = connection;
+  return !sqlite.inTransaction || reads.open ? sqlite : undefined;
 }
 
 /** Connections of a PostgreSQL database's pool in use, and requests waiting for one (SQLite: none). */
