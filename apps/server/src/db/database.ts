@@ -238,8 +238,8 @@ export function poolOf(db: Executor): pg.Pool | undefined {
  * The SQLite connection of a database when a statement may run on it at once, without Kysely's
  * queue: only for the database itself (a transaction is another object), and only while no
  * transaction is open on the connection but the turn's shared reads (`SharedReads`). Statements
- * run synchronously, so nothing can come
- * between this check and the statement; a query that finds a transaction open waits its turn.
+ * run synchronously, so nothing can come between this check and the statement; a query that
+ * finds a transaction open waits its turn.
  */
 export function idleSqlite(db: Executor): SQLite.Database | undefined {
   const connection = sqliteConnections.get(db);

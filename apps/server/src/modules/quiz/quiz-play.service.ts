@@ -78,7 +78,7 @@ async function attemptToCheck(
     }
     return found;
   }
-  await closeExpiredAttemptsOf(db, userId, options);
+  await expireAll(db, options, userId);
   const found = await repo.findOpenAttemptWith(db, userId, input.question_id, nowIso());
   if (!found) throw invalid('question_id', QUIZ_ERRORS.notInOpenAttempt);
   return found;
@@ -147,7 +147,8 @@ export async function checkAnswer(
       if (Number(soFar.answered) === Number(row.answered) && soFar.latest === row.latest) {
         return verdict(open, locked.row, soFar.live_holder);
       }
-      // Answers locked by the checks this one waited for, which its read did not see: timed after them.
+      // Answers locked by the checks this one waited for, which its read did not see: it is
+      // timed after them.
       const retimed = await retimeAnswer(trx, open, locked.row, secondsAfter(soFar));
       return verdict(open, retimed, soFar.live_holder);
     });
@@ -194,6 +195,7 @@ export async function getAttempt(
   };
 }
 
+/** Closes the quiz and training attempts left open past their deadline: all, or the user's. */
 async function expireAll(db: Db, options: QuizOptions, userId?: number): Promise<number> {
   let closed = 0;
   for (;;) {
@@ -204,11 +206,6 @@ async function expireAll(db: Db, options: QuizOptions, userId?: number): Promise
     }
     if (expired.length < EXPIRY_BATCH) return closed;
   }
-}
-
-/** Closes the user's quiz and training attempts left open past their deadline. */
-function closeExpiredAttemptsOf(db: Db, userId: number, options: QuizOptions): Promise<number> {
-  return expireAll(db, options, userId);
 }
 
 /**

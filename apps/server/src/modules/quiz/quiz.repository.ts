@@ -30,6 +30,8 @@ export type AttemptRow = Selectable<QuizAttemptsTable>;
  * attempt took 33 µs in place of 12).
  */
 const OPEN = sql.lit('open' as const);
+/** The kinds of attempt this module closes (a duel's belong to the duel module), written in too. */
+const QUIZ_AND_TRAINING = [sql.lit('quiz' as const), sql.lit('training' as const)];
 
 export async function findCategory(db: Executor, ref: { id?: number; key: string }) {
   return db
@@ -505,7 +507,7 @@ export function findExpiredAttempts(
     .selectFrom('quiz_attempts')
     .selectAll()
     .where('status', '=', OPEN)
-    .where('kind', 'in', [sql.lit('quiz' as const), sql.lit('training' as const)])
+    .where('kind', 'in', QUIZ_AND_TRAINING)
     .where('expires_at', '<=', now)
     .$if(options.userId !== undefined, (qb) => qb.where('user_id', '=', options.userId!))
     .orderBy('expires_at')
@@ -522,7 +524,7 @@ export function findOpenAttempts(db: Executor, userId: number): Promise<AttemptR
     .selectFrom('quiz_attempts')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('kind', 'in', [sql.lit('quiz' as const), sql.lit('training' as const)])
+    .where('kind', 'in', QUIZ_AND_TRAINING)
     .where('status', '=', OPEN)
     .execute();
 }

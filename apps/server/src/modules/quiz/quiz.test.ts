@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QuizQuestion } from '@app/contract/quiz';
 import { badgesOf, createUser, type TestUser, totalOf, useTestApp } from '../../../test/helpers';
 import { quizPlayer } from '../../../test/quiz-player';
+import { attemptHolder } from '../hold/hold.service';
 import { ledgerSum } from '../points/points.repository';
 import { claimRankedSlot, insertAttempt, lockOpenAttempt } from './quiz.repository';
 import { closeExpiredAttempts } from './quiz-play.service';
@@ -896,14 +897,7 @@ describe('the daily limit of ranked quizzes', () => {
     expect((await attemptRow(quiz.attempt_id)).ranked_date).toBe('2026-11-26');
     // Decided by the first answer checked, with the store the session read.
     const checked = await newQuiz(user, 'difficulty=easy');
-    const q = checked.questions[0]!;
-    const answer = await rightAnswer(q);
-    await check(user, {
-      attempt_id: checked.attempt_id,
-      question_id: q.question_id,
-      mode: q.mode,
-      answer,
-    });
+    await answer(user, checked, checked.questions[0]!, true);
     expect((await attemptRow(checked.attempt_id)).ranked_date).toBe('2026-11-26');
   });
 
@@ -1160,7 +1154,7 @@ describe('attempts left open', () => {
       .selectFrom('question_holds')
       .select('holder')
       .where('user_id', '=', user.id)
-      .where('holder', 'in', [`attempt:${stale.attempt_id}`, `attempt:${training.attempt_id}`])
+      .where('holder', 'in', [attemptHolder(stale.attempt_id), attemptHolder(training.attempt_id)])
       .execute();
     expect(holders).toEqual([]);
   });
