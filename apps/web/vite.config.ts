@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstLoadChunks } from './vite/first-load-chunks.ts';
+import { inlineIcon } from './vite/inline-icon.ts';
 import { loginPage } from './vite/login-page.ts';
 import { precompress } from './vite/precompress.ts';
 import { preloadFonts } from './vite/preload-fonts.ts';
@@ -25,6 +26,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     loginPage({ entry: '/src/login.tsx' }),
+    inlineIcon(),
     firstLoadChunks({ app: { page: 'index', chunk: 'app' }, pages: { login: 'login-shell' } }),
     // The faces of the first screen of /login (title, text, labels and buttons).
     preloadFonts([

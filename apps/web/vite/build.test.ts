@@ -81,6 +81,29 @@ describe('the build', () => {
     }
   });
 
+  it('names the scripts of a first load largest first, and the entry, which imports them, last', () => {
+    for (const page of ['login.html', 'index.html']) {
+      const { scripts } = firstLoad(page);
+      const entry = scripts.at(-1)!;
+      expect(entry.isEntry, page).toBe(true);
+      const preloaded = scripts.slice(0, -1).map((script) => script.code.length);
+      expect(preloaded, page).toEqual([...preloaded].sort((a, b) => b - a));
+      expect(preloaded[0], page).toBe(Math.max(...scripts.map((script) => script.code.length)));
+    }
+  });
+
+  it('writes the icon into each page, which then asks the server for it no more', () => {
+    const icon = fs.readFileSync(path.join(webRoot, 'public/images/favicon.svg'), 'utf8');
+    for (const page of ['login.html', 'index.html']) {
+      const html = fs.readFileSync(path.join(outDir, page), 'utf8');
+      const href = /<link rel="icon" type="image\/svg\+xml" href="([^"]+)"/.exec(html)?.[1];
+      expect(href, page).toMatch(/^data:image\/svg\+xml,/);
+      const drawn = decodeURIComponent(href!.slice('data:image/svg+xml,'.length));
+      expect(drawn.replaceAll("'", '"'), page).toBe(icon.trim().replace(/\s+/g, ' '));
+      expect(html, page).not.toContain('/images/favicon.svg');
+    }
+  });
+
   it("draws Home, a signed-in visit's first page, with the app's first load", () => {
     const app = modulesOf(reached(firstLoad('index.html').scripts, false));
     expect(app.some((id) => id.endsWith('/src/features/home/pages/home-page.tsx'))).toBe(true);

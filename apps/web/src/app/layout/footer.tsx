@@ -13,7 +13,7 @@ export function Footer() {
     { id: 'principles', label: t('footer.principles') },
   ];
   return (
-    <footer className={styles.footer} data-theme="inverse">
+    <footer className={`below-fold ${styles.footer}`} data-theme="inverse">
       <div className={styles.inner}>
         <div className={styles.brand}>
           <Logo tone="light" className={styles.logo} />

@@ -13,7 +13,7 @@ export function BrandCup() {
       as="section"
       tone="inverse"
       padding="lg"
-      className={styles.cup}
+      className={`below-fold ${styles.cup}`}
       aria-labelledby="brand-cup-title"
     >
       <div className={styles.content}>

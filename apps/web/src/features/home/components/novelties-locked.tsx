@@ -35,7 +35,11 @@ export function NoveltiesLocked() {
   ];
 
   return (
-    <section className={styles.section} aria-labelledby="novelties-title" data-locked="true">
+    <section
+      className={`below-fold ${styles.section}`}
+      aria-labelledby="novelties-title"
+      data-locked="true"
+    >
       <div className={styles.veil} aria-hidden="true">
         <span className={styles.ring} />
         <span className={styles.ring} />

@@ -116,7 +116,7 @@ export function SplitCards() {
   }
 
   return (
-    <section className={styles.section} aria-labelledby="splits-title">
+    <section className={`below-fold ${styles.section}`} aria-labelledby="splits-title">
       <PageHeader
         as="h2"
         eyebrow={

@@ -1,0 +1,37 @@
+import { expect, signIn, test } from '../support/fixtures';
+
+// A trace's snapshots of the page lay out all of it, the parts the browser would skip included.
+test.use({ trace: 'off' });
+
+test.describe('Home on a phone', () => {
+  test("draws the parts of Home below a phone's first screen as they come near it", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page);
+    await page.goto('/');
+    // CSS selectors: finding elements by their role reads every element of the page, the footer's
+    // included, and so lays them out.
+    await expect(page.locator('h1')).toHaveText('Welcome, Camille');
+    const footerLink = page.locator('footer a').first();
+    /** False while the browser skips the footer's content, neither laid out nor painted. */
+    const drawn = () =>
+      footerLink.evaluate((link) => link.checkVisibility({ contentVisibilityAuto: true }));
+    /** The brand's italic face, which only the footer's motto uses on Home. */
+    const italic = () =>
+      page.evaluate(
+        () =>
+          [...document.fonts].find(
+            (face) => face.family === 'Cormorant Garamond' && face.style === 'italic',
+          )?.status,
+      );
+    expect(await italic()).toBe('unloaded');
+    // Asking lays the footer out, and so fetches the face: asked after.
+    expect(await drawn()).toBe(false);
+
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await expect.poll(drawn).toBe(true);
+    await expect(page.getByRole('link', { name: 'Terms of use' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'The Aurèle Cup' })).toBeVisible();
+  });
+});
