@@ -6,6 +6,7 @@ import { inlineIcon } from './vite/inline-icon.ts';
 import { loginPage } from './vite/login-page.ts';
 import { precompress } from './vite/precompress.ts';
 import { preloadFonts } from './vite/preload-fonts.ts';
+import { routePreloads } from './vite/route-preloads.ts';
 
 const apiTarget = 'http://localhost:3000';
 /**
@@ -34,6 +35,7 @@ export default defineConfig(({ command }) => ({
       'inter-latin-400-normal.woff2',
       'inter-latin-500-normal.woff2',
     ]),
+    routePreloads({ router: 'src/app/router.tsx', paths: 'src/app/paths.ts' }),
     precompress(),
   ],
   resolve: {

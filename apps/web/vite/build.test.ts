@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Rolldown } from 'vite';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from './route-preloads.ts';
 
 /** The production build, as `npm run build` makes it (decisions 0027 and 0030). */
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -102,6 +103,39 @@ describe('the build', () => {
       expect(drawn.replaceAll("'", '"'), page).toBe(icon.trim().replace(/\s+/g, ' '));
       expect(html, page).not.toContain('/images/favicon.svg');
     }
+  });
+
+  it('lists the files of each page the app loads when first visited, for the server', () => {
+    const routes = JSON.parse(
+      fs.readFileSync(path.join(outDir, ROUTE_PRELOADS_FILE), 'utf8'),
+    ) as RoutePreloads;
+    const appFirst = new Set(
+      reached(firstLoad('index.html').scripts, false).map((c) => c.fileName),
+    );
+    const lazyPages = chunks.filter(
+      (c) => c.isDynamicEntry && /-page\.tsx$/.test(c.facadeModuleId ?? ''),
+    );
+    // Every such page, each under the pattern of its route, its own chunk first.
+    expect(routes.map((route) => route.scripts[0]).sort()).toEqual(
+      lazyPages
+        .map((c) => c.fileName)
+        .filter((file) => !file.includes('not-found-page'))
+        .sort(),
+    );
+    const start = routes.find((route) => route.pattern === '/quiz/start')!;
+    expect(chunk(start.scripts[0]!).facadeModuleId).toMatch(/\/quiz\/pages\/quiz-start-page\.tsx$/);
+    // Everything it imports that the app has not loaded yet, and their styles.
+    expect(
+      reached([chunk(start.scripts[0]!)], false)
+        .map((c) => c.fileName)
+        .filter((file) => !appFirst.has(file))
+        .sort(),
+    ).toEqual([...start.scripts].sort());
+    expect(start.styles.length).toBeGreaterThan(0);
+    expect(start.styles.every((file) => fs.existsSync(path.join(outDir, file)))).toBe(true);
+    // The league's address holds the brand's slug, which only the server knows.
+    expect(routes.map((route) => route.pattern)).toContain('/{brandSlug}league');
+    expect(routes.map((route) => route.pattern)).toContain('/duels/play/:id/round/:round');
   });
 
   it("draws Home, a signed-in visit's first page, with the app's first load", () => {

@@ -8,8 +8,9 @@ import { useTestApp } from '../../test/helpers';
 /** A build as the web app's writes it: text files with their `.br` and `.gz` copies. */
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
 const script = `export const text = "${'a watch, a story, '.repeat(200)}";\n`;
+/** A page as the build writes it: its largest script first, its entry last, in the head. */
 const page = (entry: string) =>
-  `<!doctype html><html><head><meta name="app-config" content="{}"></head><body><script type="module" src="/assets/${entry}.js"></script></body></html>`;
+  `<!doctype html><html><head><meta name="app-config" content="{}"><link rel="modulepreload" crossorigin href="/assets/shared.js"><script type="module" crossorigin src="/assets/${entry}.js"></script></head><body></body></html>`;
 function write(file: string, content: string, compressed = true) {
   const full = path.join(dist, file);
   fs.mkdirSync(path.dirname(full), { recursive: true });
@@ -20,6 +21,19 @@ function write(file: string, content: string, compressed = true) {
 }
 write('index.html', page('index'));
 write('login.html', page('login'));
+// The files of the pages the web app loads when first visited, as the build lists them.
+write(
+  'route-preloads.json',
+  JSON.stringify([
+    {
+      pattern: '/quiz/start',
+      scripts: ['assets/start.js', 'assets/frame.js'],
+      styles: ['assets/start.css'],
+    },
+    { pattern: '/duels/play/:id/round/:round', scripts: ['assets/round.js'], styles: [] },
+    { pattern: '/{brandSlug}league', scripts: ['assets/league.js'], styles: [] },
+  ]),
+);
 write('assets/index-abc123.js', script);
 write('assets/tiny-abc123.js', 'console.log(1)', false);
 write('images/logo.svg', `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(2000)}</svg>`);
@@ -93,5 +107,55 @@ describe('the built web app', () => {
     }
     // The login page is a page, not a file of its own.
     expect((await get('/login.html')).statusCode).toBe(404);
+  });
+
+  it('names the scripts a page loads at once in a Link header, before the browser reads it', async () => {
+    expect((await get('/')).headers['link']).toBe(
+      '</assets/shared.js>; rel=modulepreload, </assets/index.js>; rel=modulepreload',
+    );
+    expect((await get('/login')).headers['link']).toBe(
+      '</assets/shared.js>; rel=modulepreload, </assets/login.js>; rel=modulepreload',
+    );
+  });
+
+  it("names a route's own files in the page sent for any address of that route", async () => {
+    const start = await get('/quiz/start');
+    expect(start.body).toContain('<link rel="modulepreload" crossorigin href="/assets/start.js">');
+    expect(start.body).toContain('<link rel="modulepreload" crossorigin href="/assets/frame.js">');
+    expect(start.body).toMatch(/<link rel="preload" as="style"[^>]* href="\/assets\/start.css">/);
+    expect(start.headers['link']).toBe(
+      [
+        '</assets/shared.js>; rel=modulepreload',
+        '</assets/index.js>; rel=modulepreload',
+        '</assets/start.js>; rel=modulepreload',
+        '</assets/frame.js>; rel=modulepreload',
+      ].join(', '),
+    );
+    for (const url of ['/QUIZ/Start/', '/quiz/start?difficulty=hard']) {
+      expect((await get(url)).body, url).toContain('/assets/start.js');
+    }
+    for (const url of ['/duels/play/12/round/2', '/duels/play/12/round/3?from=duels']) {
+      expect((await get(url)).body, url).toContain('/assets/round.js');
+    }
+    expect((await get(`/${ctx.app.config.brandSlug}league`)).body).toContain('/assets/league.js');
+  });
+
+  it("names no route's files where the address is not that route's", async () => {
+    for (const url of [
+      '/',
+      '/quiz',
+      '/quiz/start/again',
+      '/duels/play/12',
+      '/league',
+      '/training',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      for (const file of ['start', 'frame', 'round', 'league']) {
+        expect(res.body, url).not.toContain(`/assets/${file}.`);
+      }
+    }
+    // The list is the server's, not a file of the site.
+    expect((await get('/route-preloads.json')).statusCode).toBe(404);
   });
 });
