@@ -48,6 +48,16 @@ const answers = (): Call[] => [
     call: () => ctx.app.inject({ method: 'POST', url: '/api/login', payload: {} }),
   },
   {
+    name: 'a body that is not JSON',
+    call: () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email":',
+      }),
+  },
+  {
     name: 'a 404 of the API',
     call: () => ctx.app.inject({ method: 'GET', url: '/api/nope', headers: bearer(user.token) }),
   },
@@ -155,6 +165,9 @@ describe('security headers (ASVS 14.4)', () => {
     expect(viewer.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(viewer.headers['referrer-policy']).toBe('no-referrer');
     expect(directives(viewer).get('default-src')).toEqual(["'self'"]);
+    // Stored by no browser or proxy, like the API's data, but a page to read, not a file to save.
+    expect(viewer.headers['cache-control']).toBe('no-store');
+    expect(viewer.headers['content-disposition']).toBeUndefined();
   });
 
   it('grants no other origin: no CORS header, even to a preflight (ASVS 14.5.3)', async () => {
