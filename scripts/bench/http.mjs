@@ -77,7 +77,7 @@ export async function measureHttp(engine, pin, options) {
         figures.load = { bare: bareWrk, reads, writes, memory: residentMemory(app.child.pid) };
       }
       if (options.lighthouse)
-        figures.lighthouse = await measureLighthouse(pin.client, { url: app.url, demo, dir });
+        figures.lighthouse = await measureLighthouse({ url: app.url, demo, dir });
       return figures;
     } finally {
       await app.stop();
