@@ -34,6 +34,26 @@ test.describe('Home on a phone', () => {
     await expect(page.getByRole('link', { name: 'Terms of use' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'The Aurèle Cup' })).toBeVisible();
   });
+
+  test('paints its first screen before it asks the API for anything', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/');
+    await expect(page.locator('h1')).toHaveText('Welcome, Camille');
+    /** When the page was first painted with content, and when its first call to the API began. */
+    const timings = () =>
+      page.evaluate(() => {
+        const calls = performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.startsWith('/api/'))
+          .map((entry) => entry.startTime);
+        const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+        return { paint, firstCall: calls.length > 0 ? Math.min(...calls) : undefined };
+      });
+    await expect.poll(async () => (await timings()).firstCall).toBeDefined();
+    const { paint, firstCall } = await timings();
+    expect(paint).toBeDefined();
+    expect(firstCall).toBeGreaterThanOrEqual(paint!);
+  });
 });
 
 test('the browser tests drive the build people get: React in production', async ({ page }) => {

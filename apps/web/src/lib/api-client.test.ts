@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/testing/fetch-mock';
 import { demoToken, storeSession } from '@/testing/fixtures';
-import { ApiError, api, loginPathFor, setUnauthorizedHandler } from './api-client';
+import { ApiError, api, holdRequests, loginPathFor, setUnauthorizedHandler } from './api-client';
 
 describe('api client', () => {
   it('sends same-origin JSON with the headers the API expects', async () => {
@@ -35,6 +35,23 @@ describe('api client', () => {
     await api.get('/api/user/stats');
 
     expect(server.calls[0]?.headers.get('Authorization')).toBe(`Bearer ${demoToken}`);
+  });
+
+  it('holds calls made while held until released, then sends them, and later ones at once', async () => {
+    const server = mockFetch()
+      .on('GET', '/api/user', json(200, { id: 1 }))
+      .on('GET', '/api/splits', json(200, { data: [] }));
+    const release = holdRequests();
+
+    const user = api.get('/api/user');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.calls).toHaveLength(0);
+
+    release();
+    await expect(user).resolves.toEqual({ id: 1 });
+    release();
+    await expect(api.get('/api/splits')).resolves.toEqual({ data: [] });
+    expect(server.calls.map((call) => call.url)).toEqual(['/api/user', '/api/splits']);
   });
 
   it('adds query parameters', async () => {

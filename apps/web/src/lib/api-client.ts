@@ -60,6 +60,24 @@ export function loginPathFor(redirect: string): string {
   return `/login?${new URLSearchParams({ redirect }).toString()}`;
 }
 
+/** While set, every call waits for it before it is sent (`holdRequests`). */
+let held: Promise<void> | undefined;
+
+/**
+ * Holds the calls made from now on until the returned release is called: the app's entry holds
+ * them until its first screen is painted, so that nothing it asks for comes back and is drawn
+ * before that screen is (decision 0044). Releasing twice does nothing more.
+ */
+export function holdRequests(): () => void {
+  let release = () => {};
+  const until = new Promise<void>((resolve) => (release = resolve));
+  held = until;
+  void until.then(() => {
+    if (held === until) held = undefined;
+  });
+  return release;
+}
+
 type UnauthorizedHandler = () => void;
 
 const defaultUnauthorizedHandler: UnauthorizedHandler = () => {
@@ -141,6 +159,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     payload = JSON.stringify(body);
   }
 
+  if (held) await held;
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
