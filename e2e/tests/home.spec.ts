@@ -25,12 +25,14 @@ test.describe('Home on a phone', () => {
             (face) => face.family === 'Cormorant Garamond' && face.style === 'italic',
           )?.status,
       );
-    expect(await italic()).toBe('unloaded');
-    // Asking lays the footer out, and so fetches the face: asked after.
+    // Not asserted here that the face is not fetched yet: Chromium now and then lays the footer
+    // out once as the page is first laid out (about one load in ten), before it decides the
+    // footer is far off and skips it from then on (decision 0042).
     expect(await drawn()).toBe(false);
 
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await expect.poll(drawn).toBe(true);
+    await expect.poll(italic).toBe('loaded');
     await expect(page.getByRole('link', { name: 'Terms of use' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'The Aurèle Cup' })).toBeVisible();
   });
