@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from './size.mjs';
 
@@ -53,14 +53,10 @@ process.stdout.write(JSON.stringify(results));
 function figuresOf(path, runs) {
   const scores = runs.map((run) => run.categories.performance?.score ?? null);
   const failed = runs.find((run) => run.runtimeError)?.runtimeError?.message ?? null;
-  const valid = runs.filter((run) => !run.runtimeError);
-  // Lighthouse throws when no run has both an FCP and a time to interactive.
-  let lhr = valid[0];
-  try {
-    if (valid.length > 0) lhr = computeMedianRun(valid);
-  } catch {
-    // Kept: the first valid run, whose missing metric the table shows as such.
-  }
+  // The runs with a first paint and a time to interactive, of which Lighthouse takes the median;
+  // none: the first run, whose missing figures the table shows as such.
+  const valid = filterToValidRuns(runs);
+  const lhr = valid.length > 0 ? computeMedianRun(valid) : runs[0];
   const audit = (/** @type {string} */ id) => lhr?.audits[id]?.numericValue ?? null;
   return {
     path,
