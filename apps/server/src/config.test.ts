@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       brandSlug: 'aurele',
       timeZone: 'Europe/Zurich',
       rankedQuizzesPerDay: 5,
+      databaseListenUrl: undefined,
       redisUrl: undefined,
       redisKeyPrefix: 'academy:',
       trustProxy: false,
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
       loadConfig({
         PORT: '99999',
         DATABASE_URL: 'mysql://x',
+        DATABASE_LISTEN_URL: 'sqlite:data/app.db',
         TIMEZONE: 'Europe/Atlantis',
         BRAND_SLUG: 'Aurèle!',
         RANKED_QUIZZES_PER_DAY: 'lots',
@@ -58,6 +60,7 @@ describe('loadConfig', () => {
     for (const name of [
       'PORT',
       'DATABASE_URL',
+      'DATABASE_LISTEN_URL',
       'TIMEZONE',
       'BRAND_SLUG',
       'RANKED_QUIZZES_PER_DAY',

@@ -72,6 +72,10 @@ const schema = z.object({
     .string()
     .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
     .default('sqlite:data/app.db'),
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
   UPLOAD_DIR: z.string().min(1).default('data/uploads'),
   DEMO_DATA: bool.optional(),
   BRAND_NAME: z.string().trim().min(1).max(40).default('Aurèle'),
@@ -120,6 +124,8 @@ export type Config = {
   brandSlug: string;
   timeZone: string;
   logLevel: string;
+  /** PostgreSQL: where the instance listens for changed sessions, when not DATABASE_URL (a pooler). */
+  databaseListenUrl: string | undefined;
   redisUrl: string | undefined;
   /** Prepended to every key this server writes in Redis, so that deployments may share one. */
   redisKeyPrefix: string;
@@ -159,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     brandSlug: c.BRAND_SLUG,
     timeZone: c.TIMEZONE,
     logLevel: c.LOG_LEVEL,
+    databaseListenUrl: c.DATABASE_LISTEN_URL,
     redisUrl: c.REDIS_URL,
     redisKeyPrefix: c.REDIS_KEY_PREFIX,
     webDistDir: path.resolve(ROOT_DIR, c.WEB_DIST_DIR),

@@ -110,12 +110,35 @@ function isStalePlan(error: unknown): boolean {
 }
 
 /**
+ * A statement that may change a row a session is read from (a user, a token, a store): this
+ * process hears of it through PostgreSQL's notification, and waits for it (`db/session-row-changes.ts`).
+ */
+const SESSION_ROW_WRITE =
+  /\b(?:update|delete\s+from)\s+"?(?:users|personal_access_tokens|stores)"?[\s(]/i;
+
+/** Who is told, in this process, that a change to a session's rows it made has committed. */
+class SessionRowCommits {
+  readonly listeners = new Set<() => void>();
+
+  announce(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/**
  * The pool's client: its connection attempt gives up after CONNECT_TIMEOUT_MS, and the statements
  * run often are prepared once per connection (`StatementNames`), where PostgreSQL would otherwise
- * parse and plan every statement of every request anew.
+ * parse and plan every statement of every request anew. It tells `commits` when a change to a
+ * session's rows it made has committed: at once outside a transaction, at the commit inside one.
  */
 class ConnectingClient extends pg.Client {
-  constructor(config: pg.ClientConfig = {}) {
+  #inTransaction = false;
+  #changedSessionRows = false;
+
+  constructor(
+    config: pg.ClientConfig,
+    private readonly commits: SessionRowCommits,
+  ) {
     super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   }
 
@@ -123,16 +146,45 @@ class ConnectingClient extends pg.Client {
   // (`never` fits each of pg's overloads, whose results this returns as they are.)
   override query(...args: unknown[]): never {
     const [text, values] = args;
-    const name =
-      typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2
-        ? statementNames.nameOf(text)
-        : undefined;
-    if (name === undefined) return Reflect.apply(super.query, this, args) as never;
-    const named = super.query({ name, text: text as string, values: values as unknown[] });
-    return named.catch((error: unknown) => {
-      if (isStalePlan(error)) statementNames.renew(text as string);
+    if (typeof text !== 'string' || !Array.isArray(values) || args.length !== 2) {
+      return Reflect.apply(super.query, this, args) as never;
+    }
+    const result = this.#run(text, values);
+    const committed = this.#commitsSessionRows(text);
+    if (committed)
+      result.then(
+        () => this.commits.announce(),
+        () => undefined,
+      );
+    return result as never;
+  }
+
+  #run(text: string, values: unknown[]): Promise<unknown> {
+    const name = values.length > 0 ? statementNames.nameOf(text) : undefined;
+    if (name === undefined) return super.query(text, values);
+    return super.query({ name, text, values }).catch((error: unknown) => {
+      if (isStalePlan(error)) statementNames.renew(text);
       throw error;
-    }) as never;
+    });
+  }
+
+  /** Whether the statement, once done, commits a change to a session's rows. */
+  #commitsSessionRows(text: string): boolean {
+    if (text === 'begin' || text.startsWith('start transaction')) {
+      this.#inTransaction = true;
+      this.#changedSessionRows = false;
+      return false;
+    }
+    if (text === 'commit' || text === 'rollback') {
+      const changed = text === 'commit' && this.#changedSessionRows;
+      this.#inTransaction = false;
+      this.#changedSessionRows = false;
+      return changed;
+    }
+    if (!SESSION_ROW_WRITE.test(text)) return false;
+    if (!this.#inTransaction) return true;
+    this.#changedSessionRows = true;
+    return false;
   }
 }
 
@@ -196,20 +248,27 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     // less under load (docs/decisions/0035).
     sqlite.pragma('wal_autocheckpoint = 8000');
     const reads = new SharedReads(sqlite);
+    // Prepared before the shared reads are attached: asked on every request, it must not end them.
+    const dataVersion = sqlite.prepare('pragma data_version').pluck();
     reusingStatements(sqlite);
     reads.attach();
     const db = new Kysely<Database>({
       dialect: new AppSqliteDialect({ database: sqlite }),
     });
-    sqliteConnections.set(db, { sqlite, reads });
+    sqliteConnections.set(db, { sqlite, reads, dataVersion: () => dataVersion.get() as number });
     return db;
   }
+  const commits = new SessionRowCommits();
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     // A new connection to a database that does not answer fails after a few seconds (a 503);
     // a request waiting for a busy pool's connection waits on, as a burst's requests should.
-    Client: ConnectingClient,
+    Client: class extends ConnectingClient {
+      constructor(config: pg.ClientConfig = {}) {
+        super(config, commits);
+      }
+    },
     types: pgTypes,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
@@ -220,11 +279,37 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
+  sessionRowCommits.set(db, commits);
   return db;
 }
 
 const pools = new WeakMap<Db, pg.Pool>();
-const sqliteConnections = new WeakMap<Executor, { sqlite: SQLite.Database; reads: SharedReads }>();
+const sessionRowCommits = new WeakMap<Db, SessionRowCommits>();
+
+/**
+ * PostgreSQL: calls `listener` each time a change this process made to a session's rows has
+ * committed (SQLite's triggers tell of such changes as they are made). Returns the unsubscription.
+ */
+export function onSessionRowsCommitted(db: Db, listener: () => void): () => void {
+  const commits = sessionRowCommits.get(db);
+  commits?.listeners.add(listener);
+  return () => commits?.listeners.delete(listener);
+}
+type SqliteConnection = {
+  sqlite: SQLite.Database;
+  reads: SharedReads;
+  /** SQLite's count of the commits other connections (other processes) made to the file. */
+  dataVersion: () => number;
+};
+
+const sqliteConnections = new WeakMap<Executor, SqliteConnection>();
+
+/** The SQLite connection of a database on SQLite (the database itself, not a transaction). */
+export function sqliteOf(db: Db): SqliteConnection {
+  const connection = sqliteConnections.get(db);
+  if (!connection) throw new Error('Not a SQLite database.');
+  return connection;
+}
 
 /**
  * The PostgreSQL pool of a database, for a statement that may run on any of its connections:

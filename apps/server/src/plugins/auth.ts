@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { watchSessionRows } from '../db/session-row-changes';
 import { AuthService, type Session } from '../modules/auth/auth.service';
 import { unauthenticated } from '../lib/http-error';
 
@@ -70,7 +71,11 @@ function readRouteAccess(request: FastifyRequest): RouteAccess {
  */
 export default fp(
   async function auth(app: FastifyInstance) {
-    app.decorate('auth', new AuthService(app.db, app.throttle));
+    const auth = new AuthService(app.db, app.throttle);
+    const watch = watchSessionRows(app.db, auth.sessions, { url: app.config.databaseListenUrl });
+    auth.sessions.attach(watch);
+    app.addHook('onClose', () => watch.close());
+    app.decorate('auth', auth);
     app.decorateRequest('session', null);
     app.decorateRequest('routeAccess', null);
     // Callback hooks: a request without a token, as most public and all page requests are,

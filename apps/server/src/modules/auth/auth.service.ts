@@ -7,6 +7,7 @@ import * as repo from './auth.repository';
 import { clientKey } from './client-key';
 import type { ThrottleStore } from './login-throttle';
 import { verifyPassword } from './password';
+import { SessionCache } from './session-cache';
 import { hashSecret, newSecret, parseToken, sameHash } from './token';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,7 +30,12 @@ export type Session = {
   storeTimeZone: string | null;
 };
 
+type TokenWithUser = NonNullable<Awaited<ReturnType<typeof repo.findTokenWithUser>>>;
+
 export class AuthService {
+  /** The session rows read, served again until they change (attached by the auth plugin). */
+  readonly sessions = new SessionCache<TokenWithUser>();
+
   constructor(
     private readonly db: Db,
     private readonly throttle: ThrottleStore,
@@ -86,7 +92,9 @@ export class AuthService {
   async sessionFor(bearer: string | undefined): Promise<Session | null> {
     const parsed = bearer ? parseToken(bearer) : undefined;
     if (!parsed) return null;
-    const found = await repo.findTokenWithUser(this.db, parsed.id);
+    const found = await this.sessions.read(parsed.id, () =>
+      repo.findTokenWithUser(this.db, parsed.id),
+    );
     if (!found || !sameHash(found.token_hash, hashSecret(parsed.secret))) return null;
     const { token_id: tokenId, token_hash: _, last_used_at, store_timezone, ...user } = found;
     const now = Date.now();

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { onSessionRowsCommitted, poolOf, sqliteOf, type Db } from './database';
+import { SESSION_ROWS_CHANNEL } from './migrations/0007-session-row-changes';
+
+/** What is told of changes to the rows a session is read from (a token, its user, their store). */
+export type SessionRowListener = {
+  /** A row of this user's sessions changed: their row, or one of their tokens. */
+  changed(userId: number): void;
+  /** Any session's rows may have changed: a store, or changes that may have gone unheard. */
+  reset(): void;
+};
+
+/** A watch of those rows, for as long as it is open. */
+export type SessionRowWatch = {
+  /**
+   * Whether changes are heard now. While they are not (the listening connection lost, or not yet
+   * open), a session read must not be kept; when they are heard again, `reset` comes first.
+   */
+  hearing(): boolean;
+  close(): Promise<void>;
+};
+
+/**
+ * Watches the rows sessions are read from, committed by anyone (docs/decisions/0045).
+ *
+ * PostgreSQL: a connection of its own listens to the channel the tables' triggers announce
+ * changes on (migration 0007); it is opened again a second after it is lost. A change this
+ * process commits is heard a moment later, on that connection: until then the watch says it does
+ * not hear, so that a request that follows a change here never sees the rows from before it.
+ * To know when, it sends a notification of its own after each such commit; notifications arrive
+ * in the order of their commits, so once its own has come back, the change has been heard.
+ *
+ * SQLite: triggers of this connection call back at once, and another process's commit (the admin
+ * command line's) is seen by the connection's data version when `hearing` is asked.
+ */
+export function watchSessionRows(
+  db: Db,
+  listener: SessionRowListener,
+  options: {
+    /** PostgreSQL: where to listen, when the pool's connections go through a pooler. */
+    url?: string;
+    heartbeatMs?: number;
+  } = {},
+): SessionRowWatch {
+  const pool = poolOf(db);
+  if (!pool) return watchSqlite(db, listener);
+  const url = options.url ?? pool.options.connectionString;
+  return new PostgresWatch(db, url, listener, options.heartbeatMs ?? HEARTBEAT_MS);
+}
+
+/**
+ * How often the listening connection sends itself a notification: one not back by the next beat
+ * means a connection that no longer answers (a network cut that closed nothing), given up.
+ */
+const HEARTBEAT_MS = 5000;
+const REOPEN_AFTER_MS = 1000;
+const CONNECT_TIMEOUT_MS = 3000;
+
+const SYNC_PREFIX = 'sync:';
+/** How the listening connection is named in `pg_stat_activity`. */
+export const WATCH_APPLICATION_NAME = 'session-row-watch';
+
+class PostgresWatch implements SessionRowWatch {
+  #client: pg.Client | undefined;
+  #listening = false;
+  #closed = false;
+  #reopen: NodeJS.Timeout | undefined;
+  /** This watch's own notifications: sent after this process's commits, and heard back. */
+  readonly #syncs = `${SYNC_PREFIX}${randomUUID()}:`;
+  #syncsSent = 0;
+  #syncsHeard = 0;
+  #lastBeat = 0;
+  readonly #heartbeat: NodeJS.Timeout;
+  readonly #unsubscribe: () => void;
+
+  constructor(
+    db: Db,
+    private readonly url: string | undefined,
+    private readonly listener: SessionRowListener,
+    heartbeatMs: number,
+  ) {
+    this.#unsubscribe = onSessionRowsCommitted(db, () => this.#sync());
+    this.#heartbeat = setInterval(() => this.#beat(), heartbeatMs).unref();
+    this.#open();
+  }
+
+  hearing(): boolean {
+    return this.#listening && this.#syncsHeard >= this.#syncsSent;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#unsubscribe();
+    clearInterval(this.#heartbeat);
+    clearTimeout(this.#reopen);
+    this.#listening = false;
+    await this.#client?.end().catch(() => undefined);
+  }
+
+  /** After a commit of this process: nothing is heard until this notification comes back. */
+  #sync(): void {
+    const client = this.#client;
+    if (!client || !this.#listening) return;
+    const sent = ++this.#syncsSent;
+    // Without its answer, the connection is given up for a new one: nothing is heard meanwhile.
+    client
+      .query('select pg_notify($1, $2)', [SESSION_ROWS_CHANNEL, `${this.#syncs}${sent}`])
+      .catch(() => this.#lose(client));
+  }
+
+  #beat(): void {
+    const client = this.#client;
+    if (!client || !this.#listening) return;
+    if (this.#syncsHeard < this.#lastBeat) return this.#lose(client);
+    this.#sync();
+    this.#lastBeat = this.#syncsSent;
+  }
+
+  /** The connection is lost or given up: nothing is heard until a new one listens. */
+  #lose(client: pg.Client): void {
+    if (this.#client !== client) return;
+    this.#client = undefined;
+    this.#listening = false;
+    this.#syncsHeard = this.#syncsSent;
+    this.#lastBeat = this.#syncsSent;
+    this.listener.reset();
+    client.end().catch(() => undefined);
+    if (!this.#closed) this.#reopen = setTimeout(() => this.#open(), REOPEN_AFTER_MS).unref();
+  }
+
+  #heard(payload: string): void {
+    if (payload.startsWith(SYNC_PREFIX)) {
+      // Another watch's (another instance's) notifications are not this one's business.
+      if (!payload.startsWith(this.#syncs)) return;
+      this.#syncsHeard = Math.max(this.#syncsHeard, Number(payload.slice(this.#syncs.length)));
+      return;
+    }
+    const userId = Number(payload);
+    if (payload && Number.isInteger(userId)) this.listener.changed(userId);
+    else this.listener.reset();
+  }
+
+  #open(): void {
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      application_name: WATCH_APPLICATION_NAME,
+    });
+    this.#client = client;
+    client.on('notification', ({ channel, payload }) => {
+      if (channel === SESSION_ROWS_CHANNEL) this.#heard(payload ?? '');
+    });
+    const lost = () => this.#lose(client);
+    client.on('error', lost);
+    client.on('end', lost);
+    client
+      .connect()
+      .then(() => client.query(`listen ${SESSION_ROWS_CHANNEL}`))
+      .then(() => {
+        if (this.#client !== client || this.#closed) return;
+        // What changed before the channel was heard may be held: nothing is kept from then, and
+        // nothing is heard until the connection has carried a notification back.
+        this.listener.reset();
+        this.#listening = true;
+        this.#sync();
+      }, lost);
+  }
+}
+
+type SqliteWatchers = { listeners: Set<SessionRowListener>; version: number };
+
+const sqliteWatchers = new WeakMap<Db, SqliteWatchers>();
+
+const SQLITE_FUNCTION = 'session_rows_changed';
+
+/** The connection's own triggers (temporary: another process writing has no such function). */
+const SQLITE_TRIGGERS = (['update', 'delete'] as const).flatMap((event) => [
+  ['users', event, 'old.id'],
+  ['personal_access_tokens', event, 'old.user_id'],
+  ['stores', event, 'null'],
+]);
+
+function watchSqlite(db: Db, listener: SessionRowListener): SessionRowWatch {
+  const connection = sqliteOf(db);
+  let watchers = sqliteWatchers.get(db);
+  if (!watchers) {
+    const created: SqliteWatchers = { listeners: new Set(), version: connection.dataVersion() };
+    connection.sqlite.function(SQLITE_FUNCTION, (userId: unknown) => {
+      for (const each of created.listeners) {
+        if (typeof userId === 'number' || typeof userId === 'bigint') each.changed(Number(userId));
+        else each.reset();
+      }
+      return null;
+    });
+    for (const [table, event, userId] of SQLITE_TRIGGERS) {
+      connection.sqlite.exec(
+        `create temp trigger if not exists ${table}_${event}_${SQLITE_FUNCTION} ` +
+          `after ${event} on main.${table} begin select ${SQLITE_FUNCTION}(${userId}); end`,
+      );
+    }
+    sqliteWatchers.set(db, created);
+    watchers = created;
+  }
+  const shared = watchers;
+  shared.listeners.add(listener);
+  return {
+    hearing() {
+      const version = connection.dataVersion();
+      if (version !== shared.version) {
+        shared.version = version;
+        for (const each of shared.listeners) each.reset();
+      }
+      return true;
+    },
+    async close() {
+      shared.listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestDatabase,
+  createUser,
+  testConfig,
+  type TestContext,
+} from '../../../test/helpers';
+import { buildApp } from '../../app';
+import { createDatabase, type Db } from '../../db/database';
+import { migrateToLatest } from '../../db/migrate';
+
+/**
+ * A signed-in request is answered from the session its instance holds (docs/decisions/0045): what
+ * changes that session, made here, by another instance or by another process, is seen as if
+ * every request read it from the database.
+ */
+
+const onPostgres = process.env.TEST_DB_ENGINE === 'postgres';
+
+/** Two instances on one database: a second pool on PostgreSQL, another connection (a process) on SQLite. */
+async function twoInstances() {
+  let dbs: [Db, Db];
+  let dropAll: () => Promise<void>;
+  if (onPostgres) {
+    const { db, drop, schema } = await createTestDatabase();
+    const other = createDatabase(process.env.TEST_DATABASE_URL!, { schema, poolSize: 2 });
+    dbs = [db, other];
+    dropAll = async () => {
+      await other.destroy();
+      await drop();
+    };
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sessions-'));
+    const url = `sqlite:${path.join(dir, 'app.db')}`;
+    const db = createDatabase(url);
+    await migrateToLatest(db);
+    const other = createDatabase(url);
+    dbs = [db, other];
+    dropAll = async () => {
+      await other.destroy();
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  const config = testConfig();
+  const apps: FastifyInstance[] = [];
+  for (const db of dbs) {
+    const app = await buildApp({ config, db, closeDb: false, logger: false });
+    await app.ready();
+    apps.push(app);
+  }
+  const contexts = apps.map((app, i): TestContext => ({
+    app,
+    db: dbs[i]!,
+    config,
+    close: async () => {},
+  }));
+  return {
+    here: contexts[0]!,
+    there: contexts[1]!,
+    close: async () => {
+      for (const app of apps) await app.close();
+      await dropAll();
+      fs.rmSync(config.uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The answer of `read` once it is `expected`: another instance hears of a change in a moment. */
+async function eventually<T>(read: () => Promise<T>, expected: T): Promise<T> {
+  let last = await read();
+  for (let waited = 0; last !== expected && waited < 3000; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    last = await read();
+  }
+  return last;
+}
+
+describe('sessions held by an instance', () => {
+  let instances: Awaited<ReturnType<typeof twoInstances>>;
+  beforeAll(async () => {
+    instances = await twoInstances();
+  });
+  afterAll(() => instances?.close());
+
+  const userOf = (app: FastifyInstance, token: string) =>
+    app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
+
+  it('answers a signed-in request again without reading its session from the database', async () => {
+    const { here } = instances;
+    const user = await createUser(here);
+    expect((await userOf(here.app, user.token)).statusCode).toBe(200);
+    const held = here.app.auth.sessions.size;
+    expect(held).toBeGreaterThan(0);
+    expect((await userOf(here.app, user.token)).statusCode).toBe(200);
+    expect(here.app.auth.sessions.size).toBe(held);
+  });
+
+  it('refuses at once a token signed out on the same instance, and every replay of it', async () => {
+    const { here } = instances;
+    const user = await createUser(here);
+    await userOf(here.app, user.token);
+    const logout = await here.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: bearer(user.token),
+    });
+    expect(logout.statusCode).toBe(204);
+    const replays = await Promise.all([1, 2, 3].map(() => userOf(here.app, user.token)));
+    expect(replays.map((replay) => replay.statusCode)).toEqual([401, 401, 401]);
+  });
+
+  it("shows points credited on the same instance in the next request's user", async () => {
+    const { here } = instances;
+    const user = await createUser(here);
+    await userOf(here.app, user.token);
+    await here.db
+      .updateTable('users')
+      .set({ total_points: 1234 })
+      .where('id', '=', user.id)
+      .execute();
+    expect((await userOf(here.app, user.token)).json().total_points).toBe(1234);
+  });
+
+  it('refuses a token signed out on another instance', async () => {
+    const { here, there } = instances;
+    const user = await createUser(here);
+    expect((await userOf(here.app, user.token)).statusCode).toBe(200);
+    expect((await userOf(there.app, user.token)).statusCode).toBe(200);
+    await there.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(user.token) });
+    const status = () => userOf(here.app, user.token).then((answer) => answer.statusCode);
+    expect(await eventually(status, 401)).toBe(401);
+  });
+
+  it('sees a name and points changed by another instance or process', async () => {
+    const { here, there } = instances;
+    const user = await createUser(here, { firstName: 'Claire' });
+    expect((await userOf(here.app, user.token)).json().first_name).toBe('Claire');
+    await there.db
+      .updateTable('users')
+      .set({ first_name: 'Clara', total_points: 77 })
+      .where('id', '=', user.id)
+      .execute();
+    const firstName = () =>
+      userOf(here.app, user.token).then((answer) => answer.json().first_name as string);
+    expect(await eventually(firstName, 'Clara')).toBe('Clara');
+    expect((await userOf(here.app, user.token)).json().total_points).toBe(77);
+  });
+
+  it("sees a store renamed by another instance in its staff's user", async () => {
+    const { here, there } = instances;
+    const user = await createUser(here);
+    expect((await userOf(here.app, user.token)).json().store.name).toBe('Boutique Rhône');
+    await there.db.updateTable('stores').set({ name: 'Boutique du Rhône' }).execute();
+    const storeName = () =>
+      userOf(here.app, user.token).then((answer) => answer.json().store.name as string);
+    expect(await eventually(storeName, 'Boutique du Rhône')).toBe('Boutique du Rhône');
+  });
+});
