@@ -10,6 +10,7 @@ import compressionPlugin from './plugins/compression';
 import securityHeadersPlugin from './plugins/security-headers';
 import shutdownPlugin from './plugins/shutdown';
 import dbPlugin from './plugins/db';
+import heldReadsPlugin from './plugins/held-reads';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -88,6 +89,7 @@ export async function buildApp({
   await app.register(redisPlugin);
   await app.register(metricsPlugin);
   await app.register(throttlePlugin);
+  await app.register(heldReadsPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   await app.register(rankingPlugin);

@@ -110,14 +110,15 @@ function isStalePlan(error: unknown): boolean {
 }
 
 /**
- * A statement that may change a row a session is read from (a user, a token, a store): this
- * process hears of it through PostgreSQL's notification, and waits for it (`db/session-row-changes.ts`).
+ * A statement that may change a row of the tables whose reads instances hold (migration 0007's
+ * WATCHED_TABLES): this process hears of it through PostgreSQL's notification, and waits for it
+ * (`db/user-row-changes.ts`). An insert into another of them only costs that wait.
  */
-const SESSION_ROW_WRITE =
-  /\b(?:update|delete\s+from)\s+"?(?:users|personal_access_tokens|stores)"?[\s(]/i;
+const USER_ROW_WRITE =
+  /\b(?:insert\s+into|update|delete\s+from)\s+"?(?:users|personal_access_tokens|stores|training_completions)"?[\s(]/i;
 
-/** Who is told, in this process, that a change to a session's rows it made has committed. */
-class SessionRowCommits {
+/** Who is told, in this process, that a change it made to those rows has committed. */
+class UserRowCommits {
   readonly listeners = new Set<() => void>();
 
   announce(): void {
@@ -133,11 +134,11 @@ class SessionRowCommits {
  */
 class ConnectingClient extends pg.Client {
   #inTransaction = false;
-  #changedSessionRows = false;
+  #changedUserRows = false;
 
   constructor(
     config: pg.ClientConfig,
-    private readonly commits: SessionRowCommits,
+    private readonly commits: UserRowCommits,
   ) {
     super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   }
@@ -150,7 +151,7 @@ class ConnectingClient extends pg.Client {
       return Reflect.apply(super.query, this, args) as never;
     }
     const result = this.#run(text, values);
-    const committed = this.#commitsSessionRows(text);
+    const committed = this.#commitsUserRows(text);
     if (committed)
       result.then(
         () => this.commits.announce(),
@@ -169,21 +170,21 @@ class ConnectingClient extends pg.Client {
   }
 
   /** Whether the statement, once done, commits a change to a session's rows. */
-  #commitsSessionRows(text: string): boolean {
+  #commitsUserRows(text: string): boolean {
     if (text === 'begin' || text.startsWith('start transaction')) {
       this.#inTransaction = true;
-      this.#changedSessionRows = false;
+      this.#changedUserRows = false;
       return false;
     }
     if (text === 'commit' || text === 'rollback') {
-      const changed = text === 'commit' && this.#changedSessionRows;
+      const changed = text === 'commit' && this.#changedUserRows;
       this.#inTransaction = false;
-      this.#changedSessionRows = false;
+      this.#changedUserRows = false;
       return changed;
     }
-    if (!SESSION_ROW_WRITE.test(text)) return false;
+    if (!USER_ROW_WRITE.test(text)) return false;
     if (!this.#inTransaction) return true;
-    this.#changedSessionRows = true;
+    this.#changedUserRows = true;
     return false;
   }
 }
@@ -258,7 +259,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     sqliteConnections.set(db, { sqlite, reads, dataVersion: () => dataVersion.get() as number });
     return db;
   }
-  const commits = new SessionRowCommits();
+  const commits = new UserRowCommits();
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
@@ -279,19 +280,19 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
-  sessionRowCommits.set(db, commits);
+  userRowCommits.set(db, commits);
   return db;
 }
 
 const pools = new WeakMap<Db, pg.Pool>();
-const sessionRowCommits = new WeakMap<Db, SessionRowCommits>();
+const userRowCommits = new WeakMap<Db, UserRowCommits>();
 
 /**
  * PostgreSQL: calls `listener` each time a change this process made to a session's rows has
  * committed (SQLite's triggers tell of such changes as they are made). Returns the unsubscription.
  */
-export function onSessionRowsCommitted(db: Db, listener: () => void): () => void {
-  const commits = sessionRowCommits.get(db);
+export function onUserRowsCommitted(db: Db, listener: () => void): () => void {
+  const commits = userRowCommits.get(db);
   commits?.listeners.add(listener);
   return () => commits?.listeners.delete(listener);
 }

@@ -6,7 +6,7 @@ import * as dailyStreaks from './migrations/0003-daily-streaks';
 import * as splitTotals from './migrations/0004-split-totals';
 import * as peopleIndexes from './migrations/0005-people-indexes';
 import * as duelWinners from './migrations/0006-duel-winners';
-import * as sessionRowChanges from './migrations/0007-session-row-changes';
+import * as userRowChanges from './migrations/0007-user-row-changes';
 
 /** Migrations in the order they run; a new one is added at the end and never edited once shipped. */
 const migrations: Record<string, Migration> = {
@@ -16,7 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-split-totals': splitTotals,
   '0005-people-indexes': peopleIndexes,
   '0006-duel-winners': duelWinners,
-  '0007-session-row-changes': sessionRowChanges,
+  '0007-user-row-changes': userRowChanges,
 };
 
 /** The names of the migrations this version knows, in order. */

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { watchSessionRows } from '../db/session-row-changes';
-import { AuthService, type Session } from '../modules/auth/auth.service';
+import { AuthService, type Session, type TokenWithUser } from '../modules/auth/auth.service';
 import { unauthenticated } from '../lib/http-error';
 
 declare module 'fastify' {
@@ -71,11 +70,8 @@ function readRouteAccess(request: FastifyRequest): RouteAccess {
  */
 export default fp(
   async function auth(app: FastifyInstance) {
-    const auth = new AuthService(app.db, app.throttle);
-    const watch = watchSessionRows(app.db, auth.sessions, { url: app.config.databaseListenUrl });
-    auth.sessions.attach(watch);
-    app.addHook('onClose', () => watch.close());
-    app.decorate('auth', auth);
+    const sessions = app.heldReads.hold<number, TokenWithUser>((row) => row.id);
+    app.decorate('auth', new AuthService(app.db, app.throttle, sessions));
     app.decorateRequest('session', null);
     app.decorateRequest('routeAccess', null);
     // Callback hooks: a request without a token, as most public and all page requests are,
@@ -93,7 +89,7 @@ export default fp(
       done(null, payload);
     });
   },
-  { name: 'auth', dependencies: ['db', 'throttle'] },
+  { name: 'auth', dependencies: ['db', 'throttle', 'held-reads'] },
 );
 
 function isUnder(path: string, prefix: string): boolean {

@@ -1,13 +1,13 @@
 import { TOKEN_IDLE_DAYS } from '@app/contract/constants';
 import { MESSAGES } from '@app/contract/errors';
 import type { Db } from '../../db/database';
+import type { HeldReads } from '../../db/held-reads';
 import type { UserWithStoreRow } from '../user/user.repository';
 import { HttpError } from '../../lib/http-error';
 import * as repo from './auth.repository';
 import { clientKey } from './client-key';
 import type { ThrottleStore } from './login-throttle';
 import { verifyPassword } from './password';
-import { SessionCache } from './session-cache';
 import { hashSecret, newSecret, parseToken, sameHash } from './token';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,15 +30,15 @@ export type Session = {
   storeTimeZone: string | null;
 };
 
-type TokenWithUser = NonNullable<Awaited<ReturnType<typeof repo.findTokenWithUser>>>;
+/** A token's row with its user's and their store's, as a session is read. */
+export type TokenWithUser = NonNullable<Awaited<ReturnType<typeof repo.findTokenWithUser>>>;
 
 export class AuthService {
-  /** The session rows read, served again until they change (attached by the auth plugin). */
-  readonly sessions = new SessionCache<TokenWithUser>();
-
   constructor(
     private readonly db: Db,
     private readonly throttle: ThrottleStore,
+    /** The session rows read, by token, served again until they change (docs/decisions/0045). */
+    readonly sessions: HeldReads<number, TokenWithUser>,
   ) {}
 
   /**

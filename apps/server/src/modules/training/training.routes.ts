@@ -3,9 +3,16 @@ import { storeCompletions, trainingLessons, trainingList } from '@app/contract/t
 import { sessionOf } from '../../plugins/auth';
 import { matchesTag } from '../../lib/entity-tag';
 import { responses } from '../../lib/route-schemas';
-import { getLessons, getStoreCompletions, listTrainings } from './training.service';
+import {
+  getLessons,
+  getStoreCompletions,
+  listTrainings,
+  type HeldCompletions,
+} from './training.service';
 
 const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const completions: HeldCompletions = app.heldReads.hold((_rows, userId) => userId);
+
   app.get(
     '/api/training',
     {
@@ -19,7 +26,7 @@ const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses({ 200: trainingList }),
       },
     },
-    async (request) => listTrainings(app.db, sessionOf(request).userId),
+    async (request) => listTrainings(app.db, sessionOf(request).userId, completions),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
 } from '@app/contract/training';
 import type { Executor } from '../../db/database';
 import { heldContent } from '../../db/held-content';
+import type { HeldReads } from '../../db/held-reads';
 import { awardBadge } from '../badge/badge.service';
 import * as repo from './training.repository';
 
@@ -53,11 +54,19 @@ const trainingContent = heldContent(
   },
 );
 
+/** A user's completions, by user, held until they change (docs/decisions/0045). */
+export type HeldCompletions = HeldReads<number, Completions>;
+type Completions = Awaited<ReturnType<typeof repo.completionsOf>>;
+
 /** The modules in order with the item counts of the database and the user's completion. */
-export async function listTrainings(db: Executor, userId: number): Promise<TrainingList> {
-  const [{ modules }, completions] = await Promise.all([
+export async function listTrainings(
+  db: Executor,
+  userId: number,
+  held: HeldCompletions,
+): Promise<TrainingList> {
+  const [{ modules }, completions = []] = await Promise.all([
     trainingContent(db),
-    repo.completionsOf(db, userId),
+    held.read(userId, () => repo.completionsOf(db, userId)),
   ]);
   const completedAt = new Map(completions.map((row) => [row.category_id, row.completed_at]));
   // The spread goes last: one per module of every visit to the list (decision 0037).

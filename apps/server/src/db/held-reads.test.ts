@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionRowWatch } from '../../db/session-row-changes';
-import { SessionCache } from './session-cache';
+import { HeldReads, HeldReadsHub } from './held-reads';
 
 type Row = { id: number; points: number };
 
 function setup(options: { ttlMs?: number; capacity?: number } = {}) {
   let now = 0;
   let hearing = true;
-  const cache = new SessionCache<Row>(() => now, options.ttlMs ?? 1000, options.capacity ?? 100);
-  const watch: SessionRowWatch = { hearing: () => hearing, close: async () => {} };
-  cache.attach(watch);
+  const cache = new HeldReads<number, Row>(
+    () => hearing,
+    (row) => row.id,
+    { now: () => now, ttlMs: options.ttlMs ?? 1000, capacity: options.capacity ?? 100 },
+  );
   const rows = new Map<number, Row>();
   let reads = 0;
   const read = (tokenId: number) =>
@@ -28,7 +29,7 @@ function setup(options: { ttlMs?: number; capacity?: number } = {}) {
   };
 }
 
-describe('SessionCache', () => {
+describe('HeldReads', () => {
   it('serves a token read once without reading it again', async () => {
     const t = setup();
     t.rows.set(1, { id: 7, points: 10 });
@@ -143,13 +144,35 @@ describe('SessionCache', () => {
     await t.read(1);
     expect(t.reads()).toBe(4);
   });
+});
 
-  it('reads through before it is attached to a watch', async () => {
-    const cache = new SessionCache<Row>();
+describe('HeldReadsHub', () => {
+  it('reads through until it is attached to a watch, then tells each kind of read of changes', async () => {
+    const hub = new HeldReadsHub();
+    let hearing = true;
+    const sessions = hub.hold<number, Row>((row) => row.id);
+    const completions = hub.hold<number, string[]>((_rows, userId) => userId);
     let reads = 0;
-    const read = () => cache.read(1, async () => (reads++, { id: 7, points: 0 }));
-    await read();
-    await read();
+    const session = () => sessions.read(1, async () => (reads++, { id: 7, points: 0 }));
+    const done = () => completions.read(7, async () => (reads++, ['watches']));
+    await session();
+    await session();
     expect(reads).toBe(2);
+
+    hub.attach({ hearing: () => hearing, close: async () => {} });
+    await session();
+    await done();
+    await session();
+    await done();
+    expect(reads).toBe(4);
+    hub.changed(7);
+    await session();
+    await done();
+    expect(reads).toBe(6);
+    hub.reset();
+    expect(sessions.size + completions.size).toBe(0);
+    hearing = false;
+    await session();
+    expect(reads).toBe(7);
   });
 });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { onSessionRowsCommitted, poolOf, sqliteOf, type Db } from './database';
-import { SESSION_ROWS_CHANNEL } from './migrations/0007-session-row-changes';
+import { onUserRowsCommitted, poolOf, sqliteOf, type Db } from './database';
+import { USER_ROWS_CHANNEL, WATCHED_TABLES } from './migrations/0007-user-row-changes';
 
 /** What is told of changes to the rows a session is read from (a token, its user, their store). */
-export type SessionRowListener = {
+export type UserRowListener = {
   /** A row of this user's sessions changed: their row, or one of their tokens. */
   changed(userId: number): void;
   /** Any session's rows may have changed: a store, or changes that may have gone unheard. */
@@ -12,7 +12,7 @@ export type SessionRowListener = {
 };
 
 /** A watch of those rows, for as long as it is open. */
-export type SessionRowWatch = {
+export type UserRowWatch = {
   /**
    * Whether changes are heard now. While they are not (the listening connection lost, or not yet
    * open), a session read must not be kept; when they are heard again, `reset` comes first.
@@ -34,15 +34,15 @@ export type SessionRowWatch = {
  * SQLite: triggers of this connection call back at once, and another process's commit (the admin
  * command line's) is seen by the connection's data version when `hearing` is asked.
  */
-export function watchSessionRows(
+export function watchUserRows(
   db: Db,
-  listener: SessionRowListener,
+  listener: UserRowListener,
   options: {
     /** PostgreSQL: where to listen, when the pool's connections go through a pooler. */
     url?: string;
     heartbeatMs?: number;
   } = {},
-): SessionRowWatch {
+): UserRowWatch {
   const pool = poolOf(db);
   if (!pool) return watchSqlite(db, listener);
   const url = options.url ?? pool.options.connectionString;
@@ -59,9 +59,9 @@ const CONNECT_TIMEOUT_MS = 3000;
 
 const SYNC_PREFIX = 'sync:';
 /** How the listening connection is named in `pg_stat_activity`. */
-export const WATCH_APPLICATION_NAME = 'session-row-watch';
+export const WATCH_APPLICATION_NAME = 'user-row-watch';
 
-class PostgresWatch implements SessionRowWatch {
+class PostgresWatch implements UserRowWatch {
   #client: pg.Client | undefined;
   #listening = false;
   #closed = false;
@@ -77,10 +77,10 @@ class PostgresWatch implements SessionRowWatch {
   constructor(
     db: Db,
     private readonly url: string | undefined,
-    private readonly listener: SessionRowListener,
+    private readonly listener: UserRowListener,
     heartbeatMs: number,
   ) {
-    this.#unsubscribe = onSessionRowsCommitted(db, () => this.#sync());
+    this.#unsubscribe = onUserRowsCommitted(db, () => this.#sync());
     this.#heartbeat = setInterval(() => this.#beat(), heartbeatMs).unref();
     this.#open();
   }
@@ -105,7 +105,7 @@ class PostgresWatch implements SessionRowWatch {
     const sent = ++this.#syncsSent;
     // Without its answer, the connection is given up for a new one: nothing is heard meanwhile.
     client
-      .query('select pg_notify($1, $2)', [SESSION_ROWS_CHANNEL, `${this.#syncs}${sent}`])
+      .query('select pg_notify($1, $2)', [USER_ROWS_CHANNEL, `${this.#syncs}${sent}`])
       .catch(() => this.#lose(client));
   }
 
@@ -149,14 +149,14 @@ class PostgresWatch implements SessionRowWatch {
     });
     this.#client = client;
     client.on('notification', ({ channel, payload }) => {
-      if (channel === SESSION_ROWS_CHANNEL) this.#heard(payload ?? '');
+      if (channel === USER_ROWS_CHANNEL) this.#heard(payload ?? '');
     });
     const lost = () => this.#lose(client);
     client.on('error', lost);
     client.on('end', lost);
     client
       .connect()
-      .then(() => client.query(`listen ${SESSION_ROWS_CHANNEL}`))
+      .then(() => client.query(`listen ${USER_ROWS_CHANNEL}`))
       .then(() => {
         if (this.#client !== client || this.#closed) return;
         // What changed before the channel was heard may be held: nothing is kept from then, and
@@ -168,20 +168,21 @@ class PostgresWatch implements SessionRowWatch {
   }
 }
 
-type SqliteWatchers = { listeners: Set<SessionRowListener>; version: number };
+type SqliteWatchers = { listeners: Set<UserRowListener>; version: number };
 
 const sqliteWatchers = new WeakMap<Db, SqliteWatchers>();
 
-const SQLITE_FUNCTION = 'session_rows_changed';
+const SQLITE_FUNCTION = 'user_rows_changed';
 
 /** The connection's own triggers (temporary: another process writing has no such function). */
-const SQLITE_TRIGGERS = (['update', 'delete'] as const).flatMap((event) => [
-  ['users', event, 'old.id'],
-  ['personal_access_tokens', event, 'old.user_id'],
-  ['stores', event, 'null'],
-]);
+const SQLITE_TRIGGERS = WATCHED_TABLES.flatMap(({ table, user, events }) =>
+  events.map((event) => {
+    const row = event === 'insert' ? 'new' : 'old';
+    return [table, event, user === null ? 'null' : `${row}.${user}`] as const;
+  }),
+);
 
-function watchSqlite(db: Db, listener: SessionRowListener): SessionRowWatch {
+function watchSqlite(db: Db, listener: UserRowListener): UserRowWatch {
   const connection = sqliteOf(db);
   let watchers = sqliteWatchers.get(db);
   if (!watchers) {

@@ -3,21 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestDatabase,
-  createUser,
-  testConfig,
-  type TestContext,
-} from '../../../test/helpers';
-import { buildApp } from '../../app';
-import { createDatabase, type Db } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
+import { bearer, createTestDatabase, createUser, testConfig, type TestContext } from './helpers';
+import { buildApp } from '../src/app';
+import { ROOT_DIR } from '../src/config';
+import { createDatabase, type Db } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { importContent, loadContent } from '../src/modules/content/content.service';
 
 /**
- * A signed-in request is answered from the session its instance holds (docs/decisions/0045): what
- * changes that session, made here, by another instance or by another process, is seen as if
- * every request read it from the database.
+ * A signed-in request is answered from the session its instance holds, and the training list from
+ * the user's completions it holds (docs/decisions/0045): what changes them, made here, by another
+ * instance or by another process, is seen as if every request read them from the database.
  */
 
 const onPostgres = process.env.TEST_DB_ENGINE === 'postgres';
@@ -48,6 +44,10 @@ async function twoInstances() {
     };
   }
   const config = testConfig();
+  await importContent(dbs[0], loadContent(path.join(ROOT_DIR, 'content')), {
+    brandName: config.brandName,
+    timeZone: config.timeZone,
+  });
   const apps: FastifyInstance[] = [];
   for (const db of dbs) {
     const app = await buildApp({ config, db, closeDb: false, logger: false });
@@ -81,7 +81,7 @@ async function eventually<T>(read: () => Promise<T>, expected: T): Promise<T> {
   return last;
 }
 
-describe('sessions held by an instance', () => {
+describe('reads held by an instance', () => {
   let instances: Awaited<ReturnType<typeof twoInstances>>;
   beforeAll(async () => {
     instances = await twoInstances();
@@ -94,9 +94,13 @@ describe('sessions held by an instance', () => {
   it('answers a signed-in request again without reading its session from the database', async () => {
     const { here } = instances;
     const user = await createUser(here);
-    expect((await userOf(here.app, user.token)).statusCode).toBe(200);
+    // Held once the instance hears again (on PostgreSQL, a moment after the user was written).
+    const holds = async () => {
+      expect((await userOf(here.app, user.token)).statusCode).toBe(200);
+      return here.app.auth.sessions.size > 0;
+    };
+    expect(await eventually(holds, true)).toBe(true);
     const held = here.app.auth.sessions.size;
-    expect(held).toBeGreaterThan(0);
     expect((await userOf(here.app, user.token)).statusCode).toBe(200);
     expect(here.app.auth.sessions.size).toBe(held);
   });
@@ -160,5 +164,43 @@ describe('sessions held by an instance', () => {
     const storeName = () =>
       userOf(here.app, user.token).then((answer) => answer.json().store.name as string);
     expect(await eventually(storeName, 'Boutique du Rhône')).toBe('Boutique du Rhône');
+  });
+
+  /** The ids of the modules the user completed, as their training list says. */
+  const completedOf = (app: FastifyInstance, token: string) =>
+    app.inject({ method: 'GET', url: '/api/training', headers: bearer(token) }).then((answer) =>
+      (answer.json().data as { id: number; completed: boolean }[])
+        .filter((module) => module.completed)
+        .map((module) => module.id)
+        .join(','),
+    );
+
+  async function complete(db: Db, userId: number): Promise<string> {
+    const module = await db
+      .selectFrom('training_modules')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('training_completions')
+      .values({ user_id: userId, module_id: module.id, completed_at: new Date().toISOString() })
+      .execute();
+    return String(module.id);
+  }
+
+  it('shows a module completed on the same instance in the next training list', async () => {
+    const { here } = instances;
+    const user = await createUser(here);
+    expect(await completedOf(here.app, user.token)).toBe('');
+    const module = await complete(here.db, user.id);
+    expect(await completedOf(here.app, user.token)).toBe(module);
+  });
+
+  it('shows a module completed on another instance', async () => {
+    const { here, there } = instances;
+    const user = await createUser(here);
+    expect(await completedOf(here.app, user.token)).toBe('');
+    const module = await complete(there.db, user.id);
+    expect(await eventually(() => completedOf(here.app, user.token), module)).toBe(module);
   });
 });

@@ -8,11 +8,7 @@ import { createTestDatabase } from '../../test/helpers';
 import { scratchDatabase } from '../../test/scratch-database';
 import { createDatabase, type Db } from './database';
 import { migrateToLatest } from './migrate';
-import {
-  WATCH_APPLICATION_NAME,
-  watchSessionRows,
-  type SessionRowWatch,
-} from './session-row-changes';
+import { WATCH_APPLICATION_NAME, watchUserRows, type UserRowWatch } from './user-row-changes';
 
 const onPostgres = process.env.TEST_DB_ENGINE === 'postgres';
 
@@ -66,15 +62,15 @@ async function insertUserWithToken(db: Db, email: string) {
   return { userId: user.id, tokenId: token.id };
 }
 
-describe('watchSessionRows', () => {
+describe('watchUserRows', () => {
   let db: Db;
   let drop: () => Promise<void>;
-  let watch: SessionRowWatch;
+  let watch: UserRowWatch;
   const { heard, listener } = recorder();
 
   beforeAll(async () => {
     ({ db, drop } = await createTestDatabase());
-    watch = watchSessionRows(db, listener);
+    watch = watchUserRows(db, listener);
     await until(() => watch.hearing(), 'the watch to hear');
     heard.length = 0;
   });
@@ -101,25 +97,58 @@ describe('watchSessionRows', () => {
   });
 
   it('never says it hears before a change this process committed has been heard', async () => {
-    const { userId } = await insertUserWithToken(db, 'chloe@example.com');
-    for (let points = 1; points <= 20; points++) {
-      heard.length = 0;
-      await db
-        .updateTable('users')
-        .set({ total_points: points })
-        .where('id', '=', userId)
-        .execute();
-      if (watch.hearing()) expect(heard).toContain(userId);
-      await until(() => watch.hearing(), 'the watch to hear again');
-      expect(heard).toContain(userId);
+    const { userId, tokenId } = await insertUserWithToken(db, 'chloe@example.com');
+    const category = await db
+      .insertInto('categories')
+      .values({ key: 'movements', name: 'Movements', position: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const module = await db
+      .insertInto('training_modules')
+      .values({
+        category_id: category.id,
+        title: 'Movements',
+        description: '',
+        cover: '',
+        lesson: '{}',
+        position: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const at = () => new Date().toISOString();
+    // Each kind of change a held read depends on, made by this process, ten times.
+    const changes = [
+      () => db.updateTable('users').set({ total_points: 1 }).where('id', '=', userId).execute(),
+      () =>
+        db
+          .updateTable('personal_access_tokens')
+          .set({ last_used_at: at() })
+          .where('id', '=', tokenId)
+          .execute(),
+      () =>
+        db
+          .insertInto('training_completions')
+          .values({ user_id: userId, module_id: module.id, completed_at: at() })
+          .execute(),
+      () => db.deleteFrom('training_completions').where('user_id', '=', userId).execute(),
+      // Inside a transaction, from its commit on.
+      () =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('users')
+            .set({ total_points: 2 })
+            .where('id', '=', userId)
+            .execute();
+        }),
+    ];
+    for (let round = 0; round < 10; round++) {
+      for (const change of changes) {
+        heard.length = 0;
+        await change();
+        if (watch.hearing()) expect(heard).toContain(userId);
+        await until(() => watch.hearing() && heard.includes(userId), 'the change to be heard');
+      }
     }
-    // Inside a transaction, from its commit on.
-    heard.length = 0;
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ total_points: 0 }).where('id', '=', userId).execute();
-    });
-    if (watch.hearing()) expect(heard).toContain(userId);
-    await until(() => heard.includes(userId), 'the committed change');
   });
 
   it('tells every session may have changed when a store changes', async () => {
@@ -158,7 +187,7 @@ describe('watchSessionRows', () => {
   });
 });
 
-describe.skipIf(onPostgres)('watchSessionRows on SQLite, written by another process', () => {
+describe.skipIf(onPostgres)('watchUserRows on SQLite, written by another process', () => {
   it("tells every session may have changed once another connection's commit is seen", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'session-rows-'));
     const url = `sqlite:${path.join(dir, 'app.db')}`;
@@ -166,7 +195,7 @@ describe.skipIf(onPostgres)('watchSessionRows on SQLite, written by another proc
     await migrateToLatest(db);
     const other = createDatabase(url);
     const { heard, listener } = recorder();
-    const watch = watchSessionRows(db, listener);
+    const watch = watchUserRows(db, listener);
     try {
       const { userId } = await insertUserWithToken(other, 'ana@example.com');
       expect(watch.hearing()).toBe(true);
@@ -185,15 +214,15 @@ describe.skipIf(onPostgres)('watchSessionRows on SQLite, written by another proc
   });
 });
 
-describe.skipIf(!onPostgres)('watchSessionRows on PostgreSQL, its connection lost', () => {
+describe.skipIf(!onPostgres)('watchUserRows on PostgreSQL, its connection lost', () => {
   it('hears nothing while its connection is lost, then resets and hears again', async () => {
-    const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL!, 'session_rows');
+    const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL!, 'user_rows');
     const db = createDatabase(scratch.url, { poolSize: 2 });
     const { heard, listener } = recorder();
-    let watch: SessionRowWatch | undefined;
+    let watch: UserRowWatch | undefined;
     try {
       await migrateToLatest(db);
-      watch = watchSessionRows(db, listener);
+      watch = watchUserRows(db, listener);
       await until(() => watch!.hearing(), 'the watch to hear');
       expect(heard).toEqual(['reset']);
 
@@ -244,17 +273,17 @@ async function blackHoleRelay(target: URL) {
   };
 }
 
-describe.skipIf(!onPostgres)('watchSessionRows on PostgreSQL, its connection silent', () => {
+describe.skipIf(!onPostgres)('watchUserRows on PostgreSQL, its connection silent', () => {
   it('gives up a connection that no longer answers its heartbeat, and listens on a new one', async () => {
-    const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL!, 'session_rows');
+    const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL!, 'user_rows');
     const relay = await blackHoleRelay(new URL(scratch.url));
     // The pool connects directly; the watch through the relay (as DATABASE_LISTEN_URL would say).
     const db = createDatabase(scratch.url, { poolSize: 2 });
     const { heard, listener } = recorder();
-    let watch: SessionRowWatch | undefined;
+    let watch: UserRowWatch | undefined;
     try {
       await migrateToLatest(db);
-      watch = watchSessionRows(db, listener, { url: relay.url, heartbeatMs: 100 });
+      watch = watchUserRows(db, listener, { url: relay.url, heartbeatMs: 100 });
       await until(() => watch!.hearing(), 'the watch to hear');
       relay.drop(true);
       await until(() => heard.length === 2, 'the watch to give up its connection');
