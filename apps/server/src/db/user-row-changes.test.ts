@@ -188,21 +188,25 @@ describe('watchUserRows', () => {
 });
 
 describe.skipIf(onPostgres)('watchUserRows on SQLite, written by another process', () => {
-  it("tells every session may have changed once another connection's commit is seen", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'session-rows-'));
+  it("tells every held read may be stale once another connection's commit is seen, a turn later", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'user-rows-'));
     const url = `sqlite:${path.join(dir, 'app.db')}`;
     const db = createDatabase(url);
     await migrateToLatest(db);
     const other = createDatabase(url);
     const { heard, listener } = recorder();
     const watch = watchUserRows(db, listener);
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
     try {
       const { userId } = await insertUserWithToken(other, 'ana@example.com');
+      await nextTurn();
       expect(watch.hearing()).toBe(true);
       expect(heard).toEqual(['reset']);
+      await nextTurn();
       expect(watch.hearing()).toBe(true);
       expect(heard).toEqual(['reset']);
       await other.updateTable('users').set({ total_points: 3 }).where('id', '=', userId).execute();
+      await nextTurn();
       watch.hearing();
       expect(heard).toEqual(['reset', 'reset']);
     } finally {

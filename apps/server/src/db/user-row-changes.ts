@@ -168,7 +168,7 @@ class PostgresWatch implements UserRowWatch {
   }
 }
 
-type SqliteWatchers = { listeners: Set<UserRowListener>; version: number };
+type SqliteWatchers = { listeners: Set<UserRowListener>; version: number; checked: boolean };
 
 const sqliteWatchers = new WeakMap<Db, SqliteWatchers>();
 
@@ -186,7 +186,11 @@ function watchSqlite(db: Db, listener: UserRowListener): UserRowWatch {
   const connection = sqliteOf(db);
   let watchers = sqliteWatchers.get(db);
   if (!watchers) {
-    const created: SqliteWatchers = { listeners: new Set(), version: connection.dataVersion() };
+    const created: SqliteWatchers = {
+      listeners: new Set(),
+      version: connection.dataVersion(),
+      checked: false,
+    };
     connection.sqlite.function(SQLITE_FUNCTION, (userId: unknown) => {
       for (const each of created.listeners) {
         if (typeof userId === 'number' || typeof userId === 'bigint') each.changed(Number(userId));
@@ -207,6 +211,11 @@ function watchSqlite(db: Db, listener: UserRowListener): UserRowWatch {
   shared.listeners.add(listener);
   return {
     hearing() {
+      // Once a turn of the event loop, as the connection's reads see another process's commits
+      // from the next turn on (`SharedReads`): the pragma is a statement, not a field.
+      if (shared.checked) return true;
+      shared.checked = true;
+      setImmediate(() => (shared.checked = false));
       const version = connection.dataVersion();
       if (version !== shared.version) {
         shared.version = version;
