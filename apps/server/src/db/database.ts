@@ -129,8 +129,9 @@ class UserRowCommits {
 /**
  * The pool's client: its connection attempt gives up after CONNECT_TIMEOUT_MS, and the statements
  * run often are prepared once per connection (`StatementNames`), where PostgreSQL would otherwise
- * parse and plan every statement of every request anew. It tells `commits` when a change to a
- * session's rows it made has committed: at once outside a transaction, at the commit inside one.
+ * parse and plan every statement of every request anew. It tells `commits` when a change it made
+ * to the rows of the watched tables has committed: at once outside a transaction, at the commit
+ * inside one.
  */
 class ConnectingClient extends pg.Client {
   #inTransaction = false;
@@ -147,16 +148,22 @@ class ConnectingClient extends pg.Client {
   // (`never` fits each of pg's overloads, whose results this returns as they are.)
   override query(...args: unknown[]): never {
     const [text, values] = args;
-    if (typeof text !== 'string' || !Array.isArray(values) || args.length !== 2) {
-      return Reflect.apply(super.query, this, args) as never;
+    const result: unknown =
+      typeof text === 'string' && Array.isArray(values) && args.length === 2
+        ? this.#run(text, values)
+        : Reflect.apply(super.query, this, args);
+    const statement = typeof text === 'string' ? text : (text as { text?: unknown } | null)?.text;
+    if (typeof statement === 'string' && this.#commitsUserRows(statement)) {
+      if (result instanceof Promise) {
+        result.then(
+          () => this.commits.announce(),
+          () => undefined,
+        );
+      } else {
+        // A callback's query: told at once, which only makes the watch wait a moment longer.
+        this.commits.announce();
+      }
     }
-    const result = this.#run(text, values);
-    const committed = this.#commitsUserRows(text);
-    if (committed)
-      result.then(
-        () => this.commits.announce(),
-        () => undefined,
-      );
     return result as never;
   }
 
@@ -169,25 +176,31 @@ class ConnectingClient extends pg.Client {
     });
   }
 
-  /** Whether the statement, once done, commits a change to a session's rows. */
-  #commitsUserRows(text: string): boolean {
-    if (text === 'begin' || text.startsWith('start transaction')) {
+  /** Whether the statement, once done, commits a change to the watched tables' rows. */
+  #commitsUserRows(statement: string): boolean {
+    if (BEGIN.test(statement)) {
       this.#inTransaction = true;
       this.#changedUserRows = false;
       return false;
     }
-    if (text === 'commit' || text === 'rollback') {
-      const changed = text === 'commit' && this.#changedUserRows;
+    const commit = COMMIT.test(statement);
+    if (commit || ROLLBACK.test(statement)) {
+      const changed = commit && this.#changedUserRows;
       this.#inTransaction = false;
       this.#changedUserRows = false;
       return changed;
     }
-    if (!USER_ROW_WRITE.test(text)) return false;
+    if (!USER_ROW_WRITE.test(statement)) return false;
     if (!this.#inTransaction) return true;
     this.#changedUserRows = true;
     return false;
   }
 }
+
+/** The statements that begin and end a transaction (a savepoint's `rollback to` ends none). */
+const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
+const COMMIT = /^\s*(?:commit|end)\s*;?\s*$/i;
+const ROLLBACK = /^\s*(?:rollback|abort)\s*;?\s*$/i;
 
 /** Socket errors of a database connection, and PostgreSQL's codes for "shutting down, starting up". */
 const UNAVAILABLE_CODES = new Set([
@@ -288,8 +301,8 @@ const pools = new WeakMap<Db, pg.Pool>();
 const userRowCommits = new WeakMap<Db, UserRowCommits>();
 
 /**
- * PostgreSQL: calls `listener` each time a change this process made to a session's rows has
- * committed (SQLite's triggers tell of such changes as they are made). Returns the unsubscription.
+ * PostgreSQL: calls `listener` each time a change this process made to the watched tables' rows
+ * has committed (SQLite's triggers tell of such changes as they are made). Returns the unsubscription.
  */
 export function onUserRowsCommitted(db: Db, listener: () => void): () => void {
   const commits = userRowCommits.get(db);
