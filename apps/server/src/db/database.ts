@@ -112,10 +112,14 @@ function isStalePlan(error: unknown): boolean {
 /**
  * A statement that may change a row of the tables whose reads instances hold (migration 0007's
  * WATCHED_TABLES): this process hears of it through PostgreSQL's notification, and waits for it
- * (`db/user-row-changes.ts`). An insert into another of them only costs that wait.
+ * (`db/user-row-changes.ts`). A statement matched that changes no such row only costs that wait.
  */
-const USER_ROW_WRITE =
-  /\b(?:insert\s+into|update|delete\s+from)\s+"?(?:users|personal_access_tokens|stores|training_completions)"?[\s(]/i;
+const USER_ROW_WRITE = new RegExp(
+  String.raw`\b(?:insert\s+into|update(?:\s+only)?|delete\s+from(?:\s+only)?|merge\s+into|truncate(?:\s+table)?(?:\s+only)?)\s+` +
+    // A schema's name may come first; deleting a module or a category deletes its completions.
+    String.raw`(?:"?\w+"?\.)?"?(?:users|personal_access_tokens|stores|training_completions|training_modules|categories)"?(?:[\s(;,]|$)`,
+  'i',
+);
 
 /** Who is told, in this process, that a change it made to those rows has committed. */
 class UserRowCommits {
@@ -148,21 +152,26 @@ class ConnectingClient extends pg.Client {
   // (`never` fits each of pg's overloads, whose results this returns as they are.)
   override query(...args: unknown[]): never {
     const [text, values] = args;
+    const statement = typeof text === 'string' ? text : (text as { text?: unknown } | null)?.text;
+    const announces = typeof statement === 'string' && this.#commitsUserRows(statement);
+    const callback = args.at(-1);
+    if (announces && typeof callback === 'function') {
+      // The pool's own `query` passes a callback: told before the caller hears of the result.
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        if (!error) this.commits.announce();
+        (callback as (error: unknown, result: unknown) => void)(error, result);
+      };
+    }
     const result: unknown =
       typeof text === 'string' && Array.isArray(values) && args.length === 2
         ? this.#run(text, values)
         : Reflect.apply(super.query, this, args);
-    const statement = typeof text === 'string' ? text : (text as { text?: unknown } | null)?.text;
-    if (typeof statement === 'string' && this.#commitsUserRows(statement)) {
-      if (result instanceof Promise) {
-        result.then(
-          () => this.commits.announce(),
-          () => undefined,
-        );
-      } else {
-        // A callback's query: told at once, which only makes the watch wait a moment longer.
-        this.commits.announce();
-      }
+    if (announces && result instanceof Promise) {
+      // Registered before the caller awaits the promise: told before the caller goes on.
+      result.then(
+        () => this.commits.announce(),
+        () => undefined,
+      );
     }
     return result as never;
   }
@@ -309,7 +318,7 @@ export function onUserRowsCommitted(db: Db, listener: () => void): () => void {
   commits?.listeners.add(listener);
   return () => commits?.listeners.delete(listener);
 }
-type SqliteConnection = {
+export type SqliteConnection = {
   sqlite: SQLite.Database;
   reads: SharedReads;
   /** SQLite's count of the commits other connections (other processes) made to the file. */

@@ -61,7 +61,8 @@ export class HeldReads<K, V> implements UserRowListener {
     private readonly userOf: (value: V, key: K) => number,
     options: HoldOptions = {},
   ) {
-    this.#now = options.now ?? Date.now;
+    // A monotonic clock: a system clock set back would make a hold last longer.
+    this.#now = options.now ?? (() => performance.now());
     this.#ttlMs = options.ttlMs ?? HELD_READ_TTL_MS;
     this.#capacity = options.capacity ?? HELD_READ_CAPACITY;
   }

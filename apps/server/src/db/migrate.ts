@@ -1,5 +1,6 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
+import { rewatchSqlite } from './user-row-changes';
 import * as initial from './migrations/0001-initial';
 import * as questionHolds from './migrations/0002-question-holds';
 import * as dailyStreaks from './migrations/0003-daily-streaks';
@@ -44,4 +45,5 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
       },
     );
   }
+  rewatchSqlite(db);
 }

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
 import { scratchDatabase } from '../../test/scratch-database';
-import { createDatabase, type Db } from './database';
+import { createDatabase, poolOf, sqliteOf, type Db } from './database';
 import { migrateToLatest } from './migrate';
 import { WATCH_APPLICATION_NAME, watchUserRows, type UserRowWatch } from './user-row-changes';
 
@@ -31,11 +32,16 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   }
 }
 
+/**
+ * A user with a token. Its id is drawn far above the ids of other test files, whose changes this
+ * file's watch hears too on PostgreSQL (they share the database, and so its channel).
+ */
 async function insertUserWithToken(db: Db, email: string) {
   const at = new Date().toISOString();
   const user = await db
     .insertInto('users')
     .values({
+      id: 1_000_000 + Math.floor(Math.random() * 1_000_000_000),
       email,
       first_name: 'Ana',
       last_name: 'Lima',
@@ -65,14 +71,21 @@ async function insertUserWithToken(db: Db, email: string) {
 describe('watchUserRows', () => {
   let db: Db;
   let drop: () => Promise<void>;
+  let schema: string | undefined;
   let watch: UserRowWatch;
-  const { heard, listener } = recorder();
+  const { heard: heardAll, listener } = recorder();
+  /** What was told of this file's users (and resets, which may be another file's on PostgreSQL). */
+  const heardOf = (...userIds: number[]) =>
+    heardAll.filter((heard) => heard === 'reset' || userIds.includes(heard));
+  const heard = {
+    clear: () => void (heardAll.length = 0),
+  };
 
   beforeAll(async () => {
-    ({ db, drop } = await createTestDatabase());
+    ({ db, drop, schema } = await createTestDatabase());
     watch = watchUserRows(db, listener);
     await until(() => watch.hearing(), 'the watch to hear');
-    heard.length = 0;
+    heard.clear();
   });
   afterAll(async () => {
     await watch.close();
@@ -81,19 +94,35 @@ describe('watchUserRows', () => {
 
   it("tells of a change to a user's row, to one of their tokens, and of their deletion", async () => {
     const { userId, tokenId } = await insertUserWithToken(db, 'ana@example.com');
-    expect(heard).toEqual([]);
+    const told = () => heardOf(userId).filter((heard) => heard === userId).length;
+    expect(told()).toBe(0);
     await db.updateTable('users').set({ total_points: 5 }).where('id', '=', userId).execute();
-    await until(() => heard.length === 1, 'the update');
+    await until(() => told() >= 1, 'the update');
+    let before = told();
     await db
       .updateTable('personal_access_tokens')
       .set({ last_used_at: new Date().toISOString() })
       .where('id', '=', tokenId)
       .execute();
-    await until(() => heard.length === 2, 'the touch');
+    await until(() => told() > before, 'the touch');
+    before = told();
     await db.deleteFrom('users').where('id', '=', userId).execute();
     // The user's row, and their token deleted with it (PostgreSQL tells the same text once).
-    await until(() => heard.length >= 3, 'the deletion');
-    expect(heard.every((heardOf) => heardOf === userId)).toBe(true);
+    await until(() => told() > before, 'the deletion');
+  });
+
+  it('tells both users of a token given from one to the other', async () => {
+    const ana = await insertUserWithToken(db, 'ana.2@example.com');
+    const bea = await insertUserWithToken(db, 'bea.2@example.com');
+    heard.clear();
+    await db
+      .updateTable('personal_access_tokens')
+      .set({ user_id: bea.userId })
+      .where('id', '=', ana.tokenId)
+      .execute();
+    const told = () => heardOf(ana.userId, bea.userId).filter((heard) => heard !== 'reset');
+    await until(() => told().length === 2, 'both users');
+    expect(told().sort()).toEqual([ana.userId, bea.userId].sort());
   });
 
   it('never says it hears before a change this process committed has been heard', async () => {
@@ -117,7 +146,7 @@ describe('watchUserRows', () => {
       .executeTakeFirstOrThrow();
     const at = () => new Date().toISOString();
     // Each kind of change a held read depends on, made by this process, ten times.
-    const changes = [
+    const changes: (() => Promise<unknown>)[] = [
       () => db.updateTable('users').set({ total_points: 1 }).where('id', '=', userId).execute(),
       () =>
         db
@@ -141,18 +170,34 @@ describe('watchUserRows', () => {
             .execute();
         }),
     ];
+    if (onPostgres) {
+      // Through the pool's own `query` (a callback inside), and named with its schema.
+      changes.push(
+        () => poolOf(db)!.query('update users set total_points = 3 where id = $1', [userId]),
+        () =>
+          db
+            .withSchema(schema!)
+            .updateTable('users')
+            .set({ total_points: 4 })
+            .where('id', '=', userId)
+            .execute(),
+      );
+    }
     for (let round = 0; round < 10; round++) {
       for (const change of changes) {
-        heard.length = 0;
+        heard.clear();
         await change();
-        if (watch.hearing()) expect(heard).toContain(userId);
-        await until(() => watch.hearing() && heard.includes(userId), 'the change to be heard');
+        if (watch.hearing()) expect(heardOf(userId)).toContain(userId);
+        await until(
+          () => watch.hearing() && heardOf(userId).includes(userId),
+          'the change to be heard',
+        );
       }
     }
   });
 
-  it('tells every session may have changed when a store changes', async () => {
-    heard.length = 0;
+  it('tells every held read may be stale when a store changes', async () => {
+    heard.clear();
     const store = await db
       .insertInto('stores')
       .values({
@@ -165,13 +210,13 @@ describe('watchUserRows', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.updateTable('stores').set({ name: 'Maison' }).where('id', '=', store.id).execute();
-    await until(() => heard.length === 1, 'the store');
-    expect(heard).toEqual(['reset']);
+    await until(() => heardOf().length >= 1, 'the store');
+    expect(heardOf()).toContain('reset');
   });
 
   it('tells nothing of a change rolled back', async () => {
-    heard.length = 0;
     const { userId } = await insertUserWithToken(db, 'bea@example.com');
+    heard.clear();
     await db
       .transaction()
       .execute(async (trx) => {
@@ -180,11 +225,33 @@ describe('watchUserRows', () => {
       })
       .catch(() => undefined);
     await db.updateTable('users').set({ total_points: 1 }).where('id', '=', userId).execute();
-    await until(() => heard.length >= 1, 'the committed update');
+    const told = () => heardOf(userId).filter((heard) => heard === userId);
+    await until(() => told().length >= 1, 'the committed update');
     // On SQLite the rolled-back update is told too, at once: telling too much is only a read more.
-    expect(heard.at(-1)).toBe(userId);
-    if (onPostgres) expect(heard).toEqual([userId]);
+    if (onPostgres) expect(told()).toEqual([userId]);
   });
+
+  it.skipIf(onPostgres)('watches again the tables a migration rebuilt on SQLite', async () => {
+    const { userId } = await insertUserWithToken(db, 'chloe.2@example.com');
+    // What rebuilding the table does to the connection's temporary triggers.
+    sqliteOf(db).sqlite.exec('drop trigger temp.users_update_user_rows_changed');
+    heard.clear();
+    await db.updateTable('users').set({ total_points: 6 }).where('id', '=', userId).execute();
+    expect(heardOf(userId)).toEqual([]);
+    await migrateToLatest(db);
+    await db.updateTable('users').set({ total_points: 7 }).where('id', '=', userId).execute();
+    expect(heardOf(userId)).toEqual([userId, userId]);
+  });
+
+  it.skipIf(!onPostgres)(
+    'tells every held read may be stale when a watched table is emptied',
+    async () => {
+      heard.clear();
+      await db.deleteFrom('training_completions').execute();
+      await sql`truncate table training_completions`.execute(db);
+      await until(() => heardOf().includes('reset'), 'the truncation');
+    },
+  );
 });
 
 describe.skipIf(onPostgres)('watchUserRows on SQLite, written by another process', () => {
@@ -301,6 +368,26 @@ describe.skipIf(!onPostgres)('watchUserRows on PostgreSQL, its connection silent
       await db.destroy();
       await relay.close();
       await scratch.drop();
+    }
+  });
+
+  it('never hears when it listens to another database than the pool writes to', async () => {
+    const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL!, 'user_rows');
+    const other = await scratchDatabase(process.env.TEST_DATABASE_URL!, 'user_rows_other');
+    const db = createDatabase(scratch.url, { poolSize: 2 });
+    let watch: UserRowWatch | undefined;
+    try {
+      await migrateToLatest(db);
+      watch = watchUserRows(db, recorder().listener, { url: other.url, heartbeatMs: 100 });
+      for (let waited = 0; waited < 1000; waited += 50) {
+        expect(watch.hearing()).toBe(false);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await watch?.close();
+      await db.destroy();
+      await scratch.drop();
+      await other.drop();
     }
   });
 });

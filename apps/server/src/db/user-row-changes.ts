@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { onUserRowsCommitted, poolOf, sqliteOf, type Db } from './database';
+import { onUserRowsCommitted, poolOf, sqliteOf, type Db, type SqliteConnection } from './database';
 import { USER_ROWS_CHANNEL, WATCHED_TABLES } from './migrations/0007-user-row-changes';
 
 /** What is told of changes to the rows a session is read from (a token, its user, their store). */
@@ -46,12 +46,13 @@ export function watchUserRows(
   const pool = poolOf(db);
   if (!pool) return watchSqlite(db, listener);
   const url = options.url ?? pool.options.connectionString;
-  return new PostgresWatch(db, url, listener, options.heartbeatMs ?? HEARTBEAT_MS);
+  return new PostgresWatch(db, pool, url, listener, options.heartbeatMs ?? HEARTBEAT_MS);
 }
 
 /**
- * How often the listening connection sends itself a notification: one not back by the next beat
- * means a connection that no longer answers (a network cut that closed nothing), given up.
+ * How often the watch sends a notification through the pool to its listening connection: one not
+ * back by the next beat means a connection that no longer answers (a network cut that closed
+ * nothing) or that listens elsewhere than the pool writes, given up.
  */
 const HEARTBEAT_MS = 5000;
 const REOPEN_AFTER_MS = 1000;
@@ -76,6 +77,7 @@ class PostgresWatch implements UserRowWatch {
 
   constructor(
     db: Db,
+    private readonly pool: pg.Pool,
     private readonly url: string | undefined,
     private readonly listener: UserRowListener,
     heartbeatMs: number,
@@ -98,13 +100,17 @@ class PostgresWatch implements UserRowWatch {
     await this.#client?.end().catch(() => undefined);
   }
 
-  /** After a commit of this process: nothing is heard until this notification comes back. */
+  /**
+   * After a commit of this process: nothing is heard until this notification comes back. It goes
+   * through the pool, as the commit did: a listening connection that does not hear the pool's
+   * database (a wrong DATABASE_LISTEN_URL, a pooler that hands its notifications to another
+   * client) never hears it, and is given up at the next beat.
+   */
   #sync(): void {
     const client = this.#client;
     if (!client || !this.#listening) return;
     const sent = ++this.#syncsSent;
-    // Without its answer, the connection is given up for a new one: nothing is heard meanwhile.
-    client
+    this.pool
       .query('select pg_notify($1, $2)', [USER_ROWS_CHANNEL, `${this.#syncs}${sent}`])
       .catch(() => this.#lose(client));
   }
@@ -177,10 +183,31 @@ const SQLITE_FUNCTION = 'user_rows_changed';
 /** The connection's own triggers (temporary: another process writing has no such function). */
 const SQLITE_TRIGGERS = WATCHED_TABLES.flatMap(({ table, user, events }) =>
   events.map((event) => {
-    const row = event === 'insert' ? 'new' : 'old';
-    return [table, event, user === null ? 'null' : `${row}.${user}`] as const;
+    // A row's user before and after an update (a token given to another user tells both).
+    const rows = { insert: ['new'], update: ['old', 'new'], delete: ['old'] }[event];
+    const users = rows.map((row) => (user === null ? 'null' : `${row}.${user}`));
+    return { table, event, users };
   }),
 );
+
+/**
+ * Creates the connection's triggers, anew if a schema change dropped them: rebuilding a table (as
+ * SQLite's migrations do) drops the temporary triggers on it.
+ */
+function createSqliteTriggers(sqlite: SqliteConnection['sqlite']): void {
+  for (const { table, event, users } of SQLITE_TRIGGERS) {
+    const calls = users.map((user) => `select ${SQLITE_FUNCTION}(${user});`).join(' ');
+    sqlite.exec(
+      `create temp trigger if not exists ${table}_${event}_${SQLITE_FUNCTION} ` +
+        `after ${event} on main.${table} begin ${calls} end`,
+    );
+  }
+}
+
+/** After a migration on SQLite: the watched tables' triggers again, for the watches open on it. */
+export function rewatchSqlite(db: Db): void {
+  if (sqliteWatchers.has(db)) createSqliteTriggers(sqliteOf(db).sqlite);
+}
 
 function watchSqlite(db: Db, listener: UserRowListener): UserRowWatch {
   const connection = sqliteOf(db);
@@ -198,12 +225,7 @@ function watchSqlite(db: Db, listener: UserRowListener): UserRowWatch {
       }
       return null;
     });
-    for (const [table, event, userId] of SQLITE_TRIGGERS) {
-      connection.sqlite.exec(
-        `create temp trigger if not exists ${table}_${event}_${SQLITE_FUNCTION} ` +
-          `after ${event} on main.${table} begin select ${SQLITE_FUNCTION}(${userId}); end`,
-      );
-    }
+    createSqliteTriggers(connection.sqlite);
     sqliteWatchers.set(db, created);
     watchers = created;
   }

@@ -28,18 +28,18 @@ export const WATCHED_TABLES = [
 export async function up(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return;
   const channel = sql.lit(USER_ROWS_CHANNEL);
+  // A row's user before and after an update (a token given to another user tells both).
   await sql`
     create function user_rows_changed() returns trigger language plpgsql as $$
-    declare
-      changed record;
     begin
-      if tg_op = 'DELETE' then changed := old; else changed := new; end if;
-      if tg_table_name = 'users' then
-        perform pg_notify(${channel}, changed.id::text);
-      elsif tg_table_name = 'stores' then
+      if tg_op = 'TRUNCATE' or tg_table_name = 'stores' then
         perform pg_notify(${channel}, '');
+      elsif tg_table_name = 'users' then
+        if tg_op <> 'INSERT' then perform pg_notify(${channel}, old.id::text); end if;
+        if tg_op <> 'DELETE' then perform pg_notify(${channel}, new.id::text); end if;
       else
-        perform pg_notify(${channel}, changed.user_id::text);
+        if tg_op <> 'INSERT' then perform pg_notify(${channel}, old.user_id::text); end if;
+        if tg_op <> 'DELETE' then perform pg_notify(${channel}, new.user_id::text); end if;
       end if;
       return null;
     end
@@ -49,15 +49,20 @@ export async function up(db: Kysely<any>): Promise<void> {
       create trigger ${sql.id(`${table}_user_rows_changed`)}
       after ${sql.raw(events.join(' or '))} on ${sql.table(table)}
       for each row execute function user_rows_changed()`.execute(db);
+    // Emptied at once, the table's rows fire no row trigger: everything may have changed.
+    await sql`
+      create trigger ${sql.id(`${table}_user_rows_truncated`)}
+      after truncate on ${sql.table(table)}
+      for each statement execute function user_rows_changed()`.execute(db);
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return;
   for (const { table } of WATCHED_TABLES) {
-    await sql`drop trigger ${sql.id(`${table}_user_rows_changed`)} on ${sql.table(table)}`.execute(
-      db,
-    );
+    for (const name of [`${table}_user_rows_changed`, `${table}_user_rows_truncated`]) {
+      await sql`drop trigger ${sql.id(name)} on ${sql.table(table)}`.execute(db);
+    }
   }
   await sql`drop function user_rows_changed()`.execute(db);
 }
