@@ -22,10 +22,10 @@ export const READS = [
 /**
  * @typedef {{ server: string[], client: string[], note: string }} Pinning
  * @typedef {{ seconds: number, connections: number, rate: number }} LoadOptions
- * @typedef {{ label: string, figures: import('./lib.mjs').LoadFigures }} ReadFigures
+ * @typedef {{ label: string, figures: import('./lib.mjs').LoadFigures, bare: import('./lib.mjs').LoadFigures }} ReadFigures
  * @typedef {{
  *   engine: string,
- *   load?: { bare: import('./lib.mjs').LoadFigures, reads: ReadFigures[],
+ *   load?: { reads: ReadFigures[],
  *            writes: Awaited<ReturnType<typeof measureWrites>>, memory: { rssMiB: number, peakMiB: number } },
  *   lighthouse?: import('./lighthouse.mjs').PageScore[]
  * }} EngineFigures
@@ -51,18 +51,22 @@ export async function measureHttp(engine, pin, options) {
       const figures = { engine: database.label };
       if (options.load) {
         const load = { seconds: options.seconds, connections: options.connections };
-        step(`wrk: bare server, ${load.connections} connections, ${load.seconds} s`);
-        const bareWrk = await wrk(pin.client, `${bare.url}/`, load);
         /** @type {ReadFigures[]} */
         const reads = [];
         for (const read of READS) {
-          step(`wrk: ${read.label}`);
+          // The limit measured again just before each read: the machine's speed drifts over a
+          // run by more than the differences the ratios are read for.
+          step(
+            `wrk: bare server, then ${read.label}, ${load.connections} connections, ${load.seconds} s`,
+          );
+          const bareWrk = await wrk(pin.client, `${bare.url}/`, load);
           /** @type {Record<string, string>} */
           const headers = read.auth ? { authorization: `Bearer ${demo.token}` } : {};
           const url = `${app.url}${read.path}`;
           reads.push({
             label: read.label,
             figures: await wrk(pin.client, url, { ...load, headers }),
+            bare: bareWrk,
           });
         }
         const writes = await measureWrites(pin.client, {
@@ -74,7 +78,7 @@ export async function measureHttp(engine, pin, options) {
           demo,
           players,
         });
-        figures.load = { bare: bareWrk, reads, writes, memory: residentMemory(app.child.pid) };
+        figures.load = { reads, writes, memory: residentMemory(app.child.pid) };
       }
       if (options.lighthouse)
         figures.lighthouse = await measureLighthouse({ url: app.url, demo, dir });
