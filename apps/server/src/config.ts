@@ -124,7 +124,7 @@ export type Config = {
   brandSlug: string;
   timeZone: string;
   logLevel: string;
-  /** PostgreSQL: where the instance listens for changed sessions, when not DATABASE_URL (a pooler). */
+  /** PostgreSQL: where the instance listens for changes to the reads it holds, when not DATABASE_URL (a pooler). */
   databaseListenUrl: string | undefined;
   redisUrl: string | undefined;
   /** Prepended to every key this server writes in Redis, so that deployments may share one. */

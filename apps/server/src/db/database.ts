@@ -20,6 +20,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { SharedReads } from './sqlite-reads';
 import { reusingStatements } from './sqlite-statements';
+import { USER_ROW_WRITE } from './watched-tables';
 
 export type Db = Kysely<Database>;
 /** What a repository takes: the database, or the transaction its caller opened. */
@@ -55,7 +56,8 @@ const pgTypes = {
   },
 };
 
-const CONNECT_TIMEOUT_MS = 3000;
+/** How long opening a connection to PostgreSQL may take before it fails. */
+export const CONNECT_TIMEOUT_MS = 3000;
 
 /**
  * Names for the statements the app runs again and again, by their text. A statement with
@@ -108,18 +110,6 @@ const statementNames = new StatementNames();
 function isStalePlan(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '0A000';
 }
-
-/**
- * A statement that may change a row of the tables whose reads instances hold (migration 0007's
- * WATCHED_TABLES): this process hears of it through PostgreSQL's notification, and waits for it
- * (`db/user-row-changes.ts`). A statement matched that changes no such row only costs that wait.
- */
-const USER_ROW_WRITE = new RegExp(
-  String.raw`\b(?:insert\s+into|update(?:\s+only)?|delete\s+from(?:\s+only)?|merge\s+into|truncate(?:\s+table)?(?:\s+only)?)\s+` +
-    // A schema's name may come first; deleting a module or a category deletes its completions.
-    String.raw`(?:"?\w+"?\.)?"?(?:users|personal_access_tokens|stores|training_completions|training_modules|categories)"?(?:[\s(;,]|$)`,
-  'i',
-);
 
 /** Who is told, in this process, that a change it made to those rows has committed. */
 class UserRowCommits {
@@ -318,6 +308,7 @@ export function onUserRowsCommitted(db: Db, listener: () => void): () => void {
   commits?.listeners.add(listener);
   return () => commits?.listeners.delete(listener);
 }
+
 export type SqliteConnection = {
   sqlite: SQLite.Database;
   reads: SharedReads;

@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { onUserRowsCommitted, poolOf, sqliteOf, type Db, type SqliteConnection } from './database';
-import { USER_ROWS_CHANNEL, WATCHED_TABLES } from './migrations/0007-user-row-changes';
+import {
+  CONNECT_TIMEOUT_MS,
+  onUserRowsCommitted,
+  poolOf,
+  sqliteOf,
+  type Db,
+  type SqliteConnection,
+} from './database';
+import { USER_ROWS_CHANNEL, WATCHED_TABLES } from './watched-tables';
 
-/** What is told of changes to the rows a session is read from (a token, its user, their store). */
+/** What is told of changes to the watched tables' rows (`db/watched-tables.ts`). */
 export type UserRowListener = {
-  /** A row of this user's sessions changed: their row, or one of their tokens. */
+  /** A row of this user's changed: their own, one of their tokens, one of their completions. */
   changed(userId: number): void;
-  /** Any session's rows may have changed: a store, or changes that may have gone unheard. */
+  /** Anyone's rows may have changed: a store, an emptied table, or changes that went unheard. */
   reset(): void;
 };
 
@@ -15,14 +22,15 @@ export type UserRowListener = {
 export type UserRowWatch = {
   /**
    * Whether changes are heard now. While they are not (the listening connection lost, or not yet
-   * open), a session read must not be kept; when they are heard again, `reset` comes first.
+   * open, or this process's own change not heard yet), a read must be neither kept nor served;
+   * when they are heard again after a loss, `reset` comes first.
    */
   hearing(): boolean;
   close(): Promise<void>;
 };
 
 /**
- * Watches the rows sessions are read from, committed by anyone (docs/decisions/0045).
+ * Watches the watched tables' rows, committed by anyone (docs/decisions/0045).
  *
  * PostgreSQL: a connection of its own listens to the channel the tables' triggers announce
  * changes on (migration 0007); it is opened again a second after it is lost. A change this
@@ -56,7 +64,6 @@ export function watchUserRows(
  */
 const HEARTBEAT_MS = 5000;
 const REOPEN_AFTER_MS = 1000;
-const CONNECT_TIMEOUT_MS = 3000;
 
 const SYNC_PREFIX = 'sync:';
 /** How the listening connection is named in `pg_stat_activity`. */

@@ -1,26 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database';
+import { USER_ROWS_CHANNEL, WATCHED_TABLES } from '../watched-tables';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against any past shape of the schema */
 
-/** The channel on which PostgreSQL tells every instance that rows its held reads depend on changed. */
-export const USER_ROWS_CHANNEL = 'user_rows_changed';
-
 /**
- * The tables whose rows an instance holds reads of (`db/held-reads.ts`), the column naming whose
- * they are (none for a store, which may be anyone's), and the changes that matter: a session is
- * read from a token, its user and their store, which are never read before they exist; a user's
- * completions are read whole, so a new one matters too.
- */
-export const WATCHED_TABLES = [
-  { table: 'users', user: 'id', events: ['update', 'delete'] },
-  { table: 'personal_access_tokens', user: 'user_id', events: ['update', 'delete'] },
-  { table: 'stores', user: null, events: ['update', 'delete'] },
-  { table: 'training_completions', user: 'user_id', events: ['insert', 'update', 'delete'] },
-] as const;
-
-/**
- * A change to those rows is announced on USER_ROWS_CHANNEL when its transaction commits, whoever
+ * A change to the watched tables' rows is announced on USER_ROWS_CHANNEL when its transaction commits, whoever
  * made it (an instance, the admin command line, a restore): the user's id, or an empty text for a
  * store (docs/decisions/0045). SQLite has one process serving: its connection watches the same
  * rows with triggers of its own (`db/user-row-changes.ts`).
