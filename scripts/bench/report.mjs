@@ -118,7 +118,8 @@ export function report(figures) {
         `${options.connections} players at once in a closed loop, then requests at a fixed rate of ` +
         `${options.rate}/s (latency counted from when each request was due, as wrk2 does). Duels: ` +
         'pairs of users playing whole duels (create, accept, three rounds of five checks and a ' +
-        'submit each). Ratios are to the bare server under the same client.',
+        'submit each). Each flow’s ratios are to the bare server under the same client, measured just ' +
+        'before that flow; the bare rows give the slowest and the fastest of those runs.',
       table(
         [
           'Flow',
@@ -133,11 +134,11 @@ export function report(figures) {
         ],
         loaded.flatMap((engine) => {
           const { writes } = /** @type {NonNullable<typeof engine.load>} */ (engine.load);
-          const bare = writes.bare;
           const row = (
             /** @type {string} */ flow,
             /** @type {string} */ label,
             /** @type {Omit<LoadFigures, 'errors'> & { errors?: number, statuses?: Record<string, number> }} */ f,
+            /** @type {LoadFigures} */ bare,
           ) => [
             flow,
             label,
@@ -149,26 +150,30 @@ export function report(figures) {
             ratio(f.p99, bare.p99),
             f.errors ?? nonOk(f.statuses),
           ];
-          const ops = (
-            /** @type {string} */ flow,
+          /** A flow's rows: all its requests, then each kind, each to the bare run before it. */
+          const flow = (
+            /** @type {string} */ name,
             /** @type {typeof writes.quiz} */ run,
-            /** @type {string[]} */ names,
-          ) =>
-            names.flatMap((name) =>
-              run.ops[name] ? [row(flow, `\`${name}\``, run.ops[name])] : [],
-            );
+            /** @type {string[]} */ ops,
+          ) => [
+            row(name, 'all', run.figures, run.bare),
+            ...ops.flatMap((op) => {
+              const figures = run.figures.ops[op];
+              return figures ? [row(name, `\`${op}\``, figures, run.bare)] : [];
+            }),
+          ];
+          const bares = [writes.quiz, writes.quizRate, writes.duel]
+            .map((run) => run.bare)
+            .sort((a, b) => a.rps - b.rps);
+          const slowest = /** @type {LoadFigures} */ (bares[0]);
+          const fastest = /** @type {LoadFigures} */ (bares.at(-1));
+          const quizOps = ['generate', 'check-answer', 'submit'];
           return [
-            row('bare `node:http`', '`GET /`', bare),
-            row('quizzes, closed loop', 'all', writes.quiz),
-            ...ops('quizzes, closed loop', writes.quiz, ['generate', 'check-answer', 'submit']),
-            row(`quizzes, ${writes.quizRate.rate}/s`, 'all', writes.quizRate),
-            ...ops(`quizzes, ${writes.quizRate.rate}/s`, writes.quizRate, [
-              'generate',
-              'check-answer',
-              'submit',
-            ]),
-            row('duels, closed loop', 'all', writes.duel),
-            ...ops('duels, closed loop', writes.duel, [
+            row('bare `node:http`, slowest run', '`GET /`', slowest, slowest),
+            row('bare `node:http`, fastest run', '`GET /`', fastest, fastest),
+            ...flow('quizzes, closed loop', writes.quiz, quizOps),
+            ...flow(`quizzes, ${writes.quizRate.figures.rate}/s`, writes.quizRate, quizOps),
+            ...flow('duels, closed loop', writes.duel, [
               'duel create',
               'duel accept',
               'round quiz',
@@ -181,15 +186,17 @@ export function report(figures) {
       loaded
         .map((engine) => {
           const { writes } = /** @type {NonNullable<typeof engine.load>} */ (engine.load);
-          const submitted = (/** @type {typeof writes.quiz} */ run) =>
+          const quiz = writes.quiz.figures;
+          const quizRate = writes.quizRate.figures;
+          const submitted = (/** @type {typeof quiz} */ run) =>
             `${run.ranked} ranked, ${run.practice} practice`;
           const behind =
-            writes.quizRate.backlog > 0 || writes.quizRate.rps < 0.95 * (writes.quizRate.rate ?? 0)
-              ? `; at ${writes.quizRate.rate}/s the server fell behind (${num(writes.quizRate.rps)} req/s done, ${writes.quizRate.backlog} never sent)`
+            quizRate.backlog > 0 || quizRate.rps < 0.95 * (quizRate.rate ?? 0)
+              ? `; at ${quizRate.rate}/s the server fell behind (${num(quizRate.rps)} req/s done, ${quizRate.backlog} never sent)`
               : '';
           return (
-            `${engine.engine}: quizzes submitted in the closed loop ${submitted(writes.quiz)}, ` +
-            `at the fixed rate ${submitted(writes.quizRate)}${behind}.`
+            `${engine.engine}: quizzes submitted in the closed loop ${submitted(quiz)}, ` +
+            `at the fixed rate ${submitted(quizRate)}${behind}.`
           );
         })
         .join(' '),
