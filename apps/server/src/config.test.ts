@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       timeZone: 'Europe/Zurich',
       rankedQuizzesPerDay: 5,
       databaseListenUrl: undefined,
+      databasePoolSize: 10,
       redisUrl: undefined,
       redisKeyPrefix: 'academy:',
       trustProxy: false,
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
         PORT: '99999',
         DATABASE_URL: 'mysql://x',
         DATABASE_LISTEN_URL: 'sqlite:data/app.db',
+        DATABASE_POOL_SIZE: '0',
         TIMEZONE: 'Europe/Atlantis',
         BRAND_SLUG: 'Aurèle!',
         RANKED_QUIZZES_PER_DAY: 'lots',
@@ -61,6 +63,7 @@ describe('loadConfig', () => {
       'PORT',
       'DATABASE_URL',
       'DATABASE_LISTEN_URL',
+      'DATABASE_POOL_SIZE',
       'TIMEZONE',
       'BRAND_SLUG',
       'RANKED_QUIZZES_PER_DAY',
@@ -69,6 +72,13 @@ describe('loadConfig', () => {
       'API_RATE_LIMIT',
     ]) {
       expect(message).toContain(`${name}:`);
+    }
+  });
+
+  it('reads DATABASE_POOL_SIZE as the connections of the pool, 1 to 100', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    for (const value of ['0', '101', '2.5', 'many']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: value })).toThrow(/DATABASE_POOL_SIZE:/);
     }
   });
 

@@ -23,7 +23,7 @@ async function main() {
     throw error;
   }
 
-  const db = createDatabase(config.databaseUrl);
+  const db = createDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
   const app = await withStartupLock(db, async () => {
     await migrateToLatest(db);
     const built = await buildApp({ config, db });

@@ -233,7 +233,7 @@ async function main(argv: string[]) {
   const config = loadConfig();
   // After the configuration, whose messages name the variables their own way.
   installValidationMessages();
-  const db = createDatabase(config.databaseUrl);
+  const db = createDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
   try {
     await withStartupLock(db, () => migrateToLatest(db));
     await command(db, config, args);

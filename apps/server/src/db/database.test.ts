@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StatementNames, createDatabase, type Db } from './database';
+import { StatementNames, createDatabase, poolUsage, type Db } from './database';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'database-'));
 let db: Db;
@@ -97,6 +97,21 @@ describe('the names of PostgreSQL statements run often', () => {
     expect(renewed).toBeDefined();
     expect(renewed).not.toBe(name);
     expect(names.nameOf('select * from t')).toBe(renewed);
+  });
+});
+
+describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('a PostgreSQL pool', () => {
+  it('opens as many connections as it is given at most (DATABASE_POOL_SIZE): the other queries wait', async () => {
+    const db = createDatabase(process.env.TEST_DATABASE_URL!, { poolSize: 2 });
+    try {
+      const sleeping = Array.from({ length: 5 }, () => sql`select pg_sleep(0.3)`.execute(db));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(poolUsage(db)).toEqual({ inUse: 2, waiting: 3 });
+      await Promise.all(sleeping);
+      expect(poolUsage(db)).toEqual({ inUse: 0, waiting: 0 });
+    } finally {
+      await db.destroy();
+    }
   });
 });
 
