@@ -97,12 +97,10 @@ export function report(figures) {
             ratio(f.p99, bare.p99),
             f.errors,
           ];
-          const bares = load.reads.map((read) => read.bare).sort((a, b) => a.rps - b.rps);
-          const slowest = /** @type {LoadFigures} */ (bares[0]);
-          const fastest = /** @type {LoadFigures} */ (bares.at(-1));
           return [
-            row('bare `node:http`, slowest run', slowest, slowest),
-            row('bare `node:http`, fastest run', fastest, fastest),
+            ...bareRows(load.reads.map((read) => read.bare)).map(({ label, bare }) =>
+              row(label, bare, bare),
+            ),
             ...load.reads.map((read) => row(`\`${read.label}\``, read.figures, read.bare)),
           ];
         }),
@@ -162,15 +160,11 @@ export function report(figures) {
               return figures ? [row(name, `\`${op}\``, figures, run.bare)] : [];
             }),
           ];
-          const bares = [writes.quiz, writes.quizRate, writes.duel]
-            .map((run) => run.bare)
-            .sort((a, b) => a.rps - b.rps);
-          const slowest = /** @type {LoadFigures} */ (bares[0]);
-          const fastest = /** @type {LoadFigures} */ (bares.at(-1));
           const quizOps = ['generate', 'check-answer', 'submit'];
           return [
-            row('bare `node:http`, slowest run', '`GET /`', slowest, slowest),
-            row('bare `node:http`, fastest run', '`GET /`', fastest, fastest),
+            ...bareRows([writes.quiz, writes.quizRate, writes.duel].map((run) => run.bare)).map(
+              ({ label, bare }) => row(label, '`GET /`', bare, bare),
+            ),
             ...flow('quizzes, closed loop', writes.quiz, quizOps),
             ...flow(`quizzes, ${writes.quizRate.figures.rate}/s`, writes.quizRate, quizOps),
             ...flow('duels, closed loop', writes.duel, [
@@ -280,6 +274,19 @@ export function report(figures) {
   if (figures.skipped.length > 0)
     parts.push('## Not measured', figures.skipped.map((line) => `- ${line}`).join('\n'));
   return `${parts.join('\n\n')}\n`;
+}
+
+/**
+ * A section's two bare rows: the slowest and the fastest of the bare runs made beside its
+ * measurements, each the limit of its own row.
+ * @param {LoadFigures[]} bares
+ */
+function bareRows(bares) {
+  const sorted = [...bares].sort((a, b) => a.rps - b.rps);
+  return [
+    { label: 'bare `node:http`, slowest run', bare: /** @type {LoadFigures} */ (sorted[0]) },
+    { label: 'bare `node:http`, fastest run', bare: /** @type {LoadFigures} */ (sorted.at(-1)) },
+  ];
 }
 
 function nonOk(/** @type {Record<string, number> | undefined} */ statuses) {

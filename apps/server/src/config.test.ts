@@ -17,7 +17,7 @@ describe('loadConfig', () => {
       timeZone: 'Europe/Zurich',
       rankedQuizzesPerDay: 5,
       databaseListenUrl: undefined,
-      databasePoolSize: 10,
+      databasePoolSize: undefined,
       redisUrl: undefined,
       redisKeyPrefix: 'academy:',
       trustProxy: false,

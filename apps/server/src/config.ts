@@ -13,8 +13,6 @@ export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  * makes about one call a second, and a page load a handful at once; 300 leaves several times that.
  */
 const API_RATE_LIMIT_PER_MINUTE = 300;
-/** PostgreSQL connections an instance opens at most (the listening one aside): docs/scaling.md. */
-const DATABASE_POOL_SIZE = 10;
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], {
@@ -83,7 +81,7 @@ const schema = z.object({
     .int('must be a whole number')
     .min(1, 'must be 1 or more')
     .max(100, 'must be at most 100')
-    .default(DATABASE_POOL_SIZE),
+    .optional(),
   UPLOAD_DIR: z.string().min(1).default('data/uploads'),
   DEMO_DATA: bool.optional(),
   BRAND_NAME: z.string().trim().min(1).max(40).default('Aurèle'),
@@ -134,8 +132,8 @@ export type Config = {
   logLevel: string;
   /** PostgreSQL: where the instance listens for changes to the reads it holds, when not DATABASE_URL (a pooler). */
   databaseListenUrl: string | undefined;
-  /** PostgreSQL: the connections of the instance's pool. */
-  databasePoolSize: number;
+  /** PostgreSQL: the connections of the instance's pool; unset, `createDatabase`'s default. */
+  databasePoolSize: number | undefined;
   redisUrl: string | undefined;
   /** Prepended to every key this server writes in Redis, so that deployments may share one. */
   redisKeyPrefix: string;

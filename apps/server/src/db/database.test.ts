@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StatementNames, createDatabase, poolUsage, type Db } from './database';
+import { StatementNames, createDatabase, poolOf, poolUsage, type Db } from './database';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'database-'));
 let db: Db;
@@ -101,6 +101,15 @@ describe('the names of PostgreSQL statements run often', () => {
 });
 
 describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('a PostgreSQL pool', () => {
+  it('opens 10 connections at most when the deployment does not say', async () => {
+    const db = createDatabase(process.env.TEST_DATABASE_URL!);
+    try {
+      expect(poolOf(db)?.options.max).toBe(10);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('opens as many connections as it is given at most (DATABASE_POOL_SIZE): the other queries wait', async () => {
     const db = createDatabase(process.env.TEST_DATABASE_URL!, { poolSize: 2 });
     try {

@@ -237,9 +237,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The connections of a PostgreSQL pool when the deployment does not say (docs/scaling.md). */
+const POOL_SIZE = 10;
+
 export type DatabaseOptions = {
   /** PostgreSQL only: the schema to work in (tests use one schema per file). */
   schema?: string;
+  /** PostgreSQL only: the connections of the pool at most (DATABASE_POOL_SIZE), 10 if not given. */
   poolSize?: number;
 };
 
@@ -274,7 +278,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
   const commits = new UserRowCommits();
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? POOL_SIZE,
     // A new connection to a database that does not answer fails after a few seconds (a 503);
     // a request waiting for a busy pool's connection waits on, as a burst's requests should.
     Client: class extends ConnectingClient {
