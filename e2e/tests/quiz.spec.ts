@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures';
 import {
   answerTo,
@@ -148,3 +149,28 @@ test.describe('playing a quiz', () => {
 function escape(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+test.describe('the levels of a quiz, opened directly', () => {
+  /** The scripts and style sheets a page fetched, by their path. */
+  const filesOf = (page: Page) =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => /\.(?:js|css)$/.test(path))
+        .sort(),
+    );
+
+  test('come with the app: not a file more than Home (decision 0047)', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/');
+    await expect(page.locator('h1')).toHaveText('Welcome, Camille');
+    const home = await filesOf(page);
+
+    // A file of its own, even small, waits for one of a phone's six connections to a server,
+    // which the app's styles and faces have all taken at that moment.
+    await page.goto('/quiz/start');
+    await expect(page.getByRole('button', { name: 'Easy' })).toBeVisible();
+    expect(await filesOf(page)).toEqual(home);
+  });
+});

@@ -122,8 +122,8 @@ describe('the build', () => {
         .filter((file) => !file.includes('not-found-page'))
         .sort(),
     );
-    const start = routes.find((route) => route.pattern === '/quiz/start')!;
-    expect(chunk(start.scripts[0]!).facadeModuleId).toMatch(/\/quiz\/pages\/quiz-start-page\.tsx$/);
+    const start = routes.find((route) => route.pattern === '/quiz/play')!;
+    expect(chunk(start.scripts[0]!).facadeModuleId).toMatch(/\/quiz\/pages\/quiz-play-page\.tsx$/);
     // Everything it imports that the app has not loaded yet, and their styles.
     expect(
       reached([chunk(start.scripts[0]!)], false)
@@ -138,9 +138,13 @@ describe('the build', () => {
     expect(routes.map((route) => route.pattern)).toContain('/duels/play/:id/round/:round');
   });
 
-  it("draws Home, a signed-in visit's first page, with the app's first load", () => {
+  it("draws Home, a signed-in visit's first page, and a quiz's levels with the app's first load", () => {
     const app = modulesOf(reached(firstLoad('index.html').scripts, false));
     expect(app.some((id) => id.endsWith('/src/features/home/pages/home-page.tsx'))).toBe(true);
+    // Decision 0047: Home's main call to action needs no file of its own.
+    expect(app.some((id) => id.endsWith('/src/features/quiz/pages/quiz-start-page.tsx'))).toBe(
+      true,
+    );
   });
 
   it("takes React Router's production build, without its development warnings", () => {

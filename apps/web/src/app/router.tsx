@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, redirect, useParams, type RouteObject } from 'react-router';
 import { HomePage } from '@/features/home/pages/home-page';
+import { QuizStartPage } from '@/features/quiz/pages/quiz-start-page';
 import { RootLayout } from './layout/root-layout';
 import { paths, routeIds, routePatterns } from './paths';
 import {
@@ -78,14 +79,10 @@ export const routes: RouteObject[] = [
             loader: requireAuthLoader,
             Component: RequireAuth,
             children: [
-              // The first page of a signed-in visit comes with the app, not a moment after it.
+              // The first page of a signed-in visit, and the quiz it offers first, come with the
+              // app, not a moment after it (decision 0047).
               { index: true, Component: HomePage },
-              {
-                path: rel(routePatterns.quizStart),
-                ...page(() =>
-                  import('@/features/quiz/pages/quiz-start-page').then((m) => m.QuizStartPage),
-                ),
-              },
+              { path: rel(routePatterns.quizStart), Component: QuizStartPage },
               {
                 id: routeIds.quizPlay,
                 path: rel(routePatterns.quizPlay),
