@@ -122,17 +122,17 @@ describe('the build', () => {
         .filter((file) => !file.includes('not-found-page'))
         .sort(),
     );
-    const start = routes.find((route) => route.pattern === '/quiz/play')!;
-    expect(chunk(start.scripts[0]!).facadeModuleId).toMatch(/\/quiz\/pages\/quiz-play-page\.tsx$/);
+    const play = routes.find((route) => route.pattern === '/quiz/play')!;
+    expect(chunk(play.scripts[0]!).facadeModuleId).toMatch(/\/quiz\/pages\/quiz-play-page\.tsx$/);
     // Everything it imports that the app has not loaded yet, and their styles.
     expect(
-      reached([chunk(start.scripts[0]!)], false)
+      reached([chunk(play.scripts[0]!)], false)
         .map((c) => c.fileName)
         .filter((file) => !appFirst.has(file))
         .sort(),
-    ).toEqual([...start.scripts].sort());
-    expect(start.styles.length).toBeGreaterThan(0);
-    expect(start.styles.every((file) => fs.existsSync(path.join(outDir, file)))).toBe(true);
+    ).toEqual([...play.scripts].sort());
+    expect(play.styles.length).toBeGreaterThan(0);
+    expect(play.styles.every((file) => fs.existsSync(path.join(outDir, file)))).toBe(true);
     // The league's address holds the brand's slug, which only the server knows.
     expect(routes.map((route) => route.pattern)).toContain('/{brandSlug}league');
     expect(routes.map((route) => route.pattern)).toContain('/duels/play/:id/round/:round');
