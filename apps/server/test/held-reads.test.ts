@@ -11,9 +11,10 @@ import { migrateToLatest } from '../src/db/migrate';
 import { importContent, loadContent } from '../src/modules/content/content.service';
 
 /**
- * A signed-in request is answered from the session its instance holds, and the training list from
- * the user's completions it holds (docs/decisions/0045): what changes them, made here, by another
- * instance or by another process, is seen as if every request read them from the database.
+ * A signed-in request is answered from the session its instance holds, the training list from
+ * the user's completions it holds (docs/decisions/0045), and the daily status from whether the user
+ * answered the day's question (decision 0048): what changes them, made here, by another instance
+ * or by another process, is seen as if every request read them from the database.
  */
 
 const onPostgres = process.env.TEST_DB_ENGINE === 'postgres';
@@ -202,5 +203,44 @@ describe('reads held by an instance', () => {
     expect(await completedOf(here.app, user.token)).toBe('');
     const module = await complete(there.db, user.id);
     expect(await eventually(() => completedOf(here.app, user.token), module)).toBe(module);
+  });
+
+  /** Whether the user answered today's question, as their daily status says. */
+  const answeredOf = (app: FastifyInstance, token: string) =>
+    app
+      .inject({ method: 'GET', url: '/api/quiz/daily-status', headers: bearer(token) })
+      .then((answer) => answer.json().has_answered as boolean);
+
+  /** Answers today's question (blank: a wrong answer, an answer all the same). */
+  async function answerToday(app: FastifyInstance, token: string): Promise<void> {
+    const question = await app.inject({
+      method: 'GET',
+      url: '/api/quiz/daily-question',
+      headers: bearer(token),
+    });
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/quiz/daily-answer',
+      headers: bearer(token),
+      payload: { question_id: question.json().question_id },
+    });
+    expect(answer.statusCode).toBe(200);
+  }
+
+  it("shows today's question answered on the same instance in the next daily status", async () => {
+    const { here } = instances;
+    const user = await createUser(here);
+    expect(await answeredOf(here.app, user.token)).toBe(false);
+    expect(await answeredOf(here.app, user.token)).toBe(false);
+    await answerToday(here.app, user.token);
+    expect(await answeredOf(here.app, user.token)).toBe(true);
+  });
+
+  it("shows today's question answered on another instance", async () => {
+    const { here, there } = instances;
+    const user = await createUser(here);
+    expect(await answeredOf(here.app, user.token)).toBe(false);
+    await answerToday(there.app, user.token);
+    expect(await eventually(() => answeredOf(here.app, user.token), true)).toBe(true);
   });
 });

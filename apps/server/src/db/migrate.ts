@@ -8,6 +8,7 @@ import * as splitTotals from './migrations/0004-split-totals';
 import * as peopleIndexes from './migrations/0005-people-indexes';
 import * as duelWinners from './migrations/0006-duel-winners';
 import * as userRowChanges from './migrations/0007-user-row-changes';
+import * as dailyAnswersWatched from './migrations/0008-daily-answers-watched';
 
 /** Migrations in the order they run; a new one is added at the end and never edited once shipped. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005-people-indexes': peopleIndexes,
   '0006-duel-winners': duelWinners,
   '0007-user-row-changes': userRowChanges,
+  '0008-daily-answers-watched': dailyAnswersWatched,
 };
 
 /** The names of the migrations this version knows, in order. */

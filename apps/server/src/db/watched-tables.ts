@@ -5,14 +5,16 @@ export const USER_ROWS_CHANNEL = 'user_rows_changed';
  * The tables whose rows an instance holds reads of (`db/held-reads.ts`, docs/decisions/0045), the
  * column naming whose they are (none for a store, which may be anyone's), and the changes that
  * matter: a session is read from a token, its user and their store, which are never read before
- * they exist; a user's completions are read whole, so a new one matters too. Migration 0007 puts
- * PostgreSQL's triggers on them, `db/user-row-changes.ts` SQLite's.
+ * they exist; a user's completions are read whole, and whether a user answered a day's question
+ * is held when they have not yet (decision 0048), so a new row matters too. Migrations 0007 and
+ * 0008 put PostgreSQL's triggers on them, `db/user-row-changes.ts` SQLite's.
  */
 export const WATCHED_TABLES = [
   { table: 'users', user: 'id', events: ['update', 'delete'] },
   { table: 'personal_access_tokens', user: 'user_id', events: ['update', 'delete'] },
   { table: 'stores', user: null, events: ['update', 'delete'] },
   { table: 'training_completions', user: 'user_id', events: ['insert', 'update', 'delete'] },
+  { table: 'daily_answers', user: 'user_id', events: ['insert', 'update', 'delete'] },
 ] as const;
 
 /** Tables whose deletions delete watched rows with them: a module's or a category's completions. */

@@ -10,10 +10,17 @@ import {
 } from '@app/contract/daily';
 import { responses } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
-import { answerDaily, getDailyHistory, getDailyQuestion, getDailyStatus } from './daily.service';
+import {
+  answerDaily,
+  getDailyHistory,
+  getDailyQuestion,
+  getDailyStatus,
+  type HeldAnswers,
+} from './daily.service';
 
 const dailyRoutes: FastifyPluginAsyncZod = async (app) => {
   const options = { timeZone: app.config.timeZone };
+  const answers: HeldAnswers = app.heldReads.hold((held) => held.userId);
 
   app.get(
     '/api/quiz/daily-status',
@@ -27,7 +34,7 @@ const dailyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses({ 200: dailyStatus }),
       },
     },
-    async (request) => getDailyStatus(app.db, sessionOf(request), options),
+    async (request) => getDailyStatus(app.db, sessionOf(request), options, answers),
   );
 
   app.get(

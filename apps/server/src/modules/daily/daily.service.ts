@@ -14,6 +14,7 @@ import {
 } from '@app/contract/daily';
 import { addDays, localDay } from '@app/contract/dates';
 import { nowIso, type Db, type Executor } from '../../db/database';
+import type { HeldReads } from '../../db/held-reads';
 import { transact } from '../../db/transaction';
 import { HttpError, conflict, invalid } from '../../lib/http-error';
 import { awardBadge } from '../badge/badge.service';
@@ -135,14 +136,26 @@ export async function getDailyQuestion(
   };
 }
 
+/**
+ * A user's answer of a day, or none, held until their answers change (decision 0048): the status
+ * is asked on every visit to Home, and most days it says "not yet" until the user answers.
+ */
+export type HeldAnswers = HeldReads<string, { userId: number; answer: DailyAnswerRow | null }>;
+type DailyAnswerRow = NonNullable<Awaited<ReturnType<typeof repo.answerOf>>>;
+
 export async function getDailyStatus(
   db: Db,
   owner: DayOwner,
   options: DailyOptions,
+  held: HeldAnswers,
 ): Promise<DailyStatus> {
   const { userId } = owner;
   const day = await userDay(db, owner, new Date(), options.timeZone);
-  const answer = await repo.answerOf(db, userId, day);
+  const read = await held.read(`${userId} ${day}`, async () => ({
+    userId,
+    answer: (await repo.answerOf(db, userId, day)) ?? null,
+  }));
+  const answer = read?.answer;
   if (!answer) {
     return {
       has_answered: false,
