@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures';
+import { fetchedFiles } from '../support/resources';
 import {
   answerTo,
   currentQuestion,
@@ -152,14 +153,7 @@ function escape(text: string) {
 
 test.describe('the levels of a quiz, opened directly', () => {
   /** The scripts and style sheets a page fetched, by their path. */
-  const filesOf = (page: Page) =>
-    page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((entry) => new URL(entry.name).pathname)
-        .filter((path) => /\.(?:js|css)$/.test(path))
-        .sort(),
-    );
+  const filesOf = (page: Page) => fetchedFiles(page, /\.(?:js|css)$/);
 
   test('come with the app: not a file more than Home (decision 0047)', async ({ page }) => {
     await signIn(page);

@@ -138,7 +138,7 @@ export async function getDailyQuestion(
 
 /**
  * A user's answer of a day, or none, held until their answers change (decision 0048): the status
- * is asked on every visit to Home, and most days it says "not yet" until the user answers.
+ * is asked on every visit to the daily pages, and it says "not yet" until the user answers.
  */
 export type HeldAnswers = HeldReads<string, { userId: number; answer: DailyAnswerRow | null }>;
 type DailyAnswerRow = NonNullable<Awaited<ReturnType<typeof repo.answerOf>>>;
