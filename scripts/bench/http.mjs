@@ -3,7 +3,14 @@
 // then Lighthouse on the same server when asked.
 import { measureLighthouse } from './lighthouse.mjs';
 import { residentMemory, step, tempDir, wrk } from './lib.mjs';
-import { benchDatabase, fillDatabase, signInEveryone, startApp, startBare } from './servers.mjs';
+import {
+  benchDatabase,
+  fillDatabase,
+  placePostgres,
+  signInEveryone,
+  startApp,
+  startBare,
+} from './servers.mjs';
 import { measureWrites } from './writes.mjs';
 
 /** The reads measured, as the web app makes them. */
@@ -25,6 +32,7 @@ export const READS = [
  * @typedef {{ label: string, figures: import('./lib.mjs').LoadFigures, bare: import('./lib.mjs').LoadFigures }} ReadFigures
  * @typedef {{
  *   engine: string,
+ *   placement?: string,
  *   load?: { reads: ReadFigures[],
  *            writes: Awaited<ReturnType<typeof measureWrites>>, memory: { rssMiB: number, peakMiB: number } },
  *   lighthouse?: import('./lighthouse.mjs').PageScore[]
@@ -42,13 +50,16 @@ export async function measureHttp(engine, pin, options) {
   const database = await benchDatabase(engine, options.postgresUrl);
   try {
     await fillDatabase(database.url, dir);
+    const placed =
+      engine === 'postgres' ? await placePostgres(database.url, pin.client) : undefined;
+    if (placed) step(placed.note);
     step('starting the bare server and the app (NODE_ENV=production)');
     const bare = await startBare(pin.server, dir);
     const app = await startApp(pin.server, database.url, dir, options.webDist);
     try {
       const { demo, players } = await signInEveryone(app.url, options.load);
       /** @type {EngineFigures} */
-      const figures = { engine: database.label };
+      const figures = { engine: database.label, placement: placed?.note };
       if (options.load) {
         const load = { seconds: options.seconds, connections: options.connections };
         /** @type {ReadFigures[]} */
@@ -86,6 +97,7 @@ export async function measureHttp(engine, pin, options) {
     } finally {
       await app.stop();
       await bare.stop();
+      placed?.restore();
     }
   } finally {
     await database.drop();

@@ -64,6 +64,9 @@ export function report(figures) {
         ['Node.js', about.node],
         ['Load average (1, 5, 15 min) at the start', about.load.map((l) => num(l, 2)).join(', ')],
         ['Pinning', figures.pin],
+        ...figures.engines.flatMap((engine) =>
+          engine.placement ? [[`${engine.engine}’s processes`, engine.placement]] : [],
+        ),
       ],
     ),
   ];

@@ -210,3 +210,76 @@ export async function signInEveryone(/** @type {string} */ url, players = true) 
   );
   return { demo, players: signedIn };
 }
+
+/**
+ * Keeps PostgreSQL off the server's CPU for the measurements: its processes (the postmaster, and
+ * so every backend it forks from now on, and those running) are given the load generator's CPUs
+ * with `taskset`, and their own again by `restore`. Left where the kernel puts them, the backends
+ * that answer the server ran on the server's CPU whenever its queries woke them, and took a fifth
+ * of it from the server under load; a database of its own host, as in production, takes none.
+ * It needs PostgreSQL on this machine and the right to move its processes (root, or its user):
+ * otherwise nothing moves and `note` says why.
+ * @param {string} databaseUrl
+ * @param {string[]} clientPin the load generator's `taskset` prefix (`pinning().client`)
+ * @returns {Promise<{ note: string, restore: () => void }>}
+ */
+export async function placePostgres(databaseUrl, clientPin) {
+  const cpus = clientPin.at(-1);
+  if (clientPin.length === 0 || !cpus)
+    return { note: 'PostgreSQL was not placed: nothing is pinned', restore: () => {} };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  /** @type {number[]} */
+  let pids;
+  try {
+    const { rows } = await client.query(
+      'select pid from pg_stat_activity where pid <> pg_backend_pid()',
+    );
+    pids = rows.map((row) => Number(row.pid));
+  } finally {
+    await client.end();
+  }
+  const isPostgres = (/** @type {number} */ pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres');
+    } catch {
+      return false;
+    }
+  };
+  const local = pids.filter(isPostgres);
+  if (local.length === 0)
+    return {
+      note: 'PostgreSQL was not placed: its processes are not on this machine',
+      restore: () => {},
+    };
+  // The postmaster: the parent of its processes (`stat`'s fourth field), which forks the backends.
+  const parent = Number(
+    fs.readFileSync(`/proc/${local[0]}/stat`, 'utf8').split(') ')[1].split(' ')[1],
+  );
+  const processes = isPostgres(parent) ? [parent, ...local] : local;
+  /** @type {Map<number, string>} */
+  const masks = new Map();
+  for (const pid of processes) {
+    const now = spawnSync('taskset', ['-p', String(pid)], { encoding: 'utf8' });
+    const mask = /:\s*([0-9a-f,]+)\s*$/i.exec(now.stdout)?.[1];
+    const moved = spawnSync('taskset', ['-p', '-c', cpus, String(pid)], { encoding: 'utf8' });
+    if (!fs.existsSync(`/proc/${pid}`)) continue; // ended meanwhile
+    if (!mask || moved.status !== 0) {
+      restoreMasks(masks);
+      const why = (moved.stderr || now.stderr).trim().split('\n').pop();
+      return { note: `PostgreSQL was not placed: ${why || 'taskset failed'}`, restore: () => {} };
+    }
+    masks.set(pid, mask);
+  }
+  onExit(() => restoreMasks(masks));
+  return {
+    note: `PostgreSQL’s processes on CPU ${cpus} with the load generator (taskset), off the server’s`,
+    restore: () => restoreMasks(masks),
+  };
+}
+
+/** Gives processes their CPUs back; those that have ended meanwhile are passed over. */
+function restoreMasks(/** @type {Map<number, string>} */ masks) {
+  for (const [pid, mask] of masks) spawnSync('taskset', ['-p', mask, String(pid)]);
+  masks.clear();
+}
