@@ -52,7 +52,7 @@ export async function measureHttp(engine, pin, options) {
     await fillDatabase(database.url, dir);
     const placed =
       engine === 'postgres' ? await placePostgres(database.url, pin.client) : undefined;
-    if (placed) step(placed.note);
+    if (placed) step(`${database.label}: ${placed.note}`);
     step('starting the bare server and the app (NODE_ENV=production)');
     const bare = await startBare(pin.server, dir);
     const app = await startApp(pin.server, database.url, dir, options.webDist);

@@ -65,7 +65,7 @@ export function report(figures) {
         ['Load average (1, 5, 15 min) at the start', about.load.map((l) => num(l, 2)).join(', ')],
         ['Pinning', figures.pin],
         ...figures.engines.flatMap((engine) =>
-          engine.placement ? [[`${engine.engine}’s processes`, engine.placement]] : [],
+          engine.placement ? [[engine.engine, engine.placement]] : [],
         ),
       ],
     ),

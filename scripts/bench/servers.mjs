@@ -218,15 +218,14 @@ export async function signInEveryone(/** @type {string} */ url, players = true) 
  * that answer the server ran on the server's CPU whenever its queries woke them, and took a fifth
  * of it from the server under load; a database of its own host, as in production, takes none.
  * It needs PostgreSQL on this machine and the right to move its processes (root, or its user):
- * otherwise nothing moves and `note` says why.
+ * otherwise nothing moves and `note` says why (the report prints it after the engine's name).
  * @param {string} databaseUrl
  * @param {string[]} clientPin the load generator's `taskset` prefix (`pinning().client`)
  * @returns {Promise<{ note: string, restore: () => void }>}
  */
 export async function placePostgres(databaseUrl, clientPin) {
   const cpus = clientPin.at(-1);
-  if (clientPin.length === 0 || !cpus)
-    return { note: 'PostgreSQL was not placed: nothing is pinned', restore: () => {} };
+  if (!cpus) return { note: 'not placed: nothing is pinned', restore: () => {} };
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   /** @type {number[]} */
@@ -249,7 +248,7 @@ export async function placePostgres(databaseUrl, clientPin) {
   const local = pids.filter(isPostgres);
   if (local.length === 0)
     return {
-      note: 'PostgreSQL was not placed: its processes are not on this machine',
+      note: 'not placed: its processes are not on this machine',
       restore: () => {},
     };
   // The postmaster: the parent of its processes (`stat`'s fourth field), which forks the backends.
@@ -267,13 +266,13 @@ export async function placePostgres(databaseUrl, clientPin) {
     if (!mask || moved.status !== 0) {
       restoreMasks(masks);
       const why = (moved.stderr || now.stderr).trim().split('\n').pop();
-      return { note: `PostgreSQL was not placed: ${why || 'taskset failed'}`, restore: () => {} };
+      return { note: `not placed: ${why || 'taskset failed'}`, restore: () => {} };
     }
     masks.set(pid, mask);
   }
   onExit(() => restoreMasks(masks));
   return {
-    note: `PostgreSQL’s processes on CPU ${cpus} with the load generator (taskset), off the server’s`,
+    note: `its processes on CPU ${cpus} with the load generator (taskset), off the server’s`,
     restore: () => restoreMasks(masks),
   };
 }
