@@ -80,4 +80,62 @@ describe('a prepared query', () => {
     });
     expect((await reading!).map((store) => store.name)).toEqual(['Rhône', 'Vendôme']);
   });
+
+  let builds = 0;
+  const storesNamed = prepared((db, names: readonly string[], country?: string) => {
+    builds += 1;
+    return db
+      .selectFrom('stores')
+      .select('name')
+      .where('name', 'in', names)
+      .$if(country !== undefined, (qb) => qb.where('country', '=', country!))
+      .orderBy('id');
+  });
+  const names = (rows: { name: string }[]) => rows.map((row) => row.name);
+
+  it('is compiled once for each shape of its arguments: lists of each length, undefined or not', async () => {
+    builds = 0;
+    expect(names(await storesNamed(db, ['Rhône']))).toEqual(['Rhône']);
+    expect(names(await storesNamed(db, ['Ginza']))).toEqual(['Ginza']);
+    expect(names(await storesNamed(db, ['Ginza', 'Rhône']))).toEqual(['Rhône', 'Ginza']);
+    expect(names(await storesNamed(db, ['Vendôme', 'Rhône']))).toEqual(['Rhône', 'Vendôme']);
+    expect(names(await storesNamed(db, ['Ginza', 'Rhône', 'Vendôme']))).toEqual([
+      'Rhône',
+      'Vendôme',
+      'Ginza',
+    ]);
+    expect(names(await storesNamed(db, ['Ginza', 'Rhône'], 'Japon'))).toEqual(['Ginza']);
+    expect(names(await storesNamed(db, ['Ginza', 'Rhône'], 'Suisse'))).toEqual(['Rhône']);
+    // One build per shape, and each shape a statement of its own on every connection and in a
+    // transaction (PostgreSQL would refuse a name given to two texts).
+    expect(builds).toBe(4);
+    await db.transaction().execute(async (trx) => {
+      expect(names(await storesNamed(trx, ['Vendôme']))).toEqual(['Vendôme']);
+      expect(names(await storesNamed(trx, ['Vendôme', 'Ginza'], 'France'))).toEqual(['Vendôme']);
+    });
+    expect(builds).toBe(4);
+  });
+
+  const renamed = prepared((db, id: number, change: { city: string; country?: string }) =>
+    db.updateTable('stores').set(change).where('id', '=', id).returning(['city', 'country']),
+  );
+
+  it('sets the columns of a row given, and leaves those undefined in it alone', async () => {
+    const { id } = await db
+      .selectFrom('stores')
+      .select('id')
+      .where('name', '=', 'Ginza')
+      .executeTakeFirstOrThrow();
+    await db.transaction().execute(async (trx) => {
+      expect(await renamed(trx, id, { city: 'Osaka', country: 'Nippon' })).toEqual([
+        { city: 'Osaka', country: 'Nippon' },
+      ]);
+      expect(await renamed(trx, id, { city: 'Kyoto' })).toEqual([
+        { city: 'Kyoto', country: 'Nippon' },
+      ]);
+      expect(await renamed(trx, id, { city: 'Tokyo', country: 'Japon' })).toEqual([
+        { city: 'Tokyo', country: 'Japon' },
+      ]);
+    });
+  });
 });

@@ -1,13 +1,8 @@
 import type { Executor } from '../../db/database';
+import { preparedRow } from '../../db/prepared';
 
-/** Gives the user the badge of this code, in one statement; false if held already or unknown. */
-export async function insertUserBadge(
-  db: Executor,
-  userId: number,
-  code: string,
-  at: string,
-): Promise<boolean> {
-  const inserted = await db
+const insertUserBadgeQuery = preparedRow((db, userId: number, code: string, at: string) =>
+  db
     .insertInto('user_badges')
     .columns(['user_id', 'badge_id', 'earned_at'])
     .expression((eb) =>
@@ -17,9 +12,17 @@ export async function insertUserBadge(
         .where('badges.code', '=', code),
     )
     .onConflict((oc) => oc.columns(['user_id', 'badge_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+    .returning('id'),
+);
+
+/** Gives the user the badge of this code, in one statement; false if held already or unknown. */
+export async function insertUserBadge(
+  db: Executor,
+  userId: number,
+  code: string,
+  at: string,
+): Promise<boolean> {
+  return (await insertUserBadgeQuery(db, userId, code, at)) !== undefined;
 }
 
 const BADGE_COLUMNS = [

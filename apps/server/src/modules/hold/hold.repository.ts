@@ -1,19 +1,12 @@
 import type { Expression, ExpressionBuilder, Kysely } from 'kysely';
 import type { Executor } from '../../db/database';
-import { preparedRow } from '../../db/prepared';
+import { prepared, preparedRow } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 
-/**
- * Holds the questions for the user unless a live hold of another holder has them; an expired
- * hold is taken over. Returns the ids actually held.
- */
-export async function takeHolds(
-  db: Executor,
-  hold: { userId: number; questionIds: readonly number[]; holder: string; expiresAt: string },
-  now: string,
-): Promise<number[]> {
-  if (hold.questionIds.length === 0) return [];
-  const rows = await db
+type Hold = { userId: number; questionIds: readonly number[]; holder: string; expiresAt: string };
+
+const takeHoldsQuery = prepared((db, hold: Hold, now: string) =>
+  db
     .insertInto('question_holds')
     .values(
       hold.questionIds.map((questionId) => ({
@@ -37,13 +30,24 @@ export async function takeHolds(
           ]),
         ),
     )
-    .returning('question_id')
-    .execute();
-  return rows.map((r) => r.question_id);
+    .returning('question_id'),
+);
+
+/**
+ * Holds the questions for the user unless a live hold of another holder has them; an expired
+ * hold is taken over. Returns the ids actually held.
+ */
+export async function takeHolds(db: Executor, hold: Hold, now: string): Promise<number[]> {
+  if (hold.questionIds.length === 0) return [];
+  return (await takeHoldsQuery(db, hold, now)).map((r) => r.question_id);
 }
 
+const releaseHoldsQuery = prepared((db, holder: string) =>
+  db.deleteFrom('question_holds').where('holder', '=', holder),
+);
+
 export async function releaseHolds(db: Executor, holder: string): Promise<void> {
-  await db.deleteFrom('question_holds').where('holder', '=', holder).execute();
+  await releaseHoldsQuery(db, holder);
 }
 
 /**

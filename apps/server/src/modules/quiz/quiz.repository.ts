@@ -49,40 +49,42 @@ export async function findCategory(db: Executor, ref: { id?: number; key: string
 /**
  * Active questions of the modes (of one category, when given) that are not open anywhere for the
  * user, nor the daily question of one of `dailyDays`, with the user's Leitner box, if any.
+ * Compiled once per shape (`prepared`).
  */
-export function listCandidateQuestions(
-  db: Executor,
-  userId: number,
-  modes: readonly QuestionMode[],
-  now: string,
-  options: { categoryId?: number | undefined; dailyDays: readonly string[] },
-) {
-  const { categoryId } = options;
-  return db
-    .selectFrom('questions')
-    .leftJoin('question_reviews', (join) =>
-      join
-        .onRef('question_reviews.question_id', '=', 'questions.id')
-        .on('question_reviews.user_id', '=', userId),
-    )
-    .select([
-      'questions.id',
-      'questions.category_id',
-      'questions.mode',
-      'question_reviews.due_at',
-      'question_reviews.last_answered_at',
-    ])
-    .where('questions.mode', 'in', modes)
-    .where('questions.active', '=', 1)
-    .where((eb) => eb.not(heldFor(userId, now, options.dailyDays)(eb)))
-    .$if(categoryId !== undefined, (qb) => qb.where('questions.category_id', '=', categoryId!))
-    .orderBy('questions.id')
-    .execute();
-}
+export const listCandidateQuestions = prepared(
+  (
+    db,
+    userId: number,
+    modes: readonly QuestionMode[],
+    now: string,
+    options: { categoryId?: number | undefined; dailyDays: readonly string[] },
+  ) =>
+    db
+      .selectFrom('questions')
+      .leftJoin('question_reviews', (join) =>
+        join
+          .onRef('question_reviews.question_id', '=', 'questions.id')
+          .on('question_reviews.user_id', '=', userId),
+      )
+      .select([
+        'questions.id',
+        'questions.category_id',
+        'questions.mode',
+        'question_reviews.due_at',
+        'question_reviews.last_answered_at',
+      ])
+      .where('questions.mode', 'in', modes)
+      .where('questions.active', '=', 1)
+      .where((eb) => eb.not(heldFor(userId, now, options.dailyDays)(eb)))
+      .$if(options.categoryId !== undefined, (qb) =>
+        qb.where('questions.category_id', '=', options.categoryId!),
+      )
+      .orderBy('questions.id'),
+);
 export type CandidateRow = Awaited<ReturnType<typeof listCandidateQuestions>>[number];
 
 /** Questions by id with their category's key and name, the columns each reader needs added. */
-function questionsWithCategory(db: Executor, ids: readonly number[]) {
+function questionsWithCategory(db: Kysely<Database>, ids: readonly number[]) {
   return db
     .selectFrom('questions')
     .innerJoin('categories', 'categories.id', 'questions.category_id')
@@ -96,53 +98,63 @@ function questionsWithCategory(db: Executor, ids: readonly number[]) {
     .where('questions.id', 'in', ids);
 }
 
-/** What a player may see of questions: text, mode and category, never the answer. */
-export function questionsForPlay(db: Executor, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return questionsWithCategory(db, ids).execute();
+/** A prepared query of a list of ids that answers no rows at once for no ids (no `in ()`). */
+function byIds<Row>(query: (db: Executor, ids: readonly number[]) => Promise<Row[]>) {
+  return (db: Executor, ids: readonly number[]): Promise<Row[]> =>
+    ids.length === 0 ? Promise.resolve([]) : query(db, ids);
 }
+
+/** What a player may see of questions: text, mode and category, never the answer. */
+export const questionsForPlay = byIds(prepared(questionsWithCategory));
 
 /**
  * Questions with their answers, for what is shown once an answer is given (a daily question, a
  * finished duel's details): never for a question still to be answered.
  */
-export function questionsWithAnswers(db: Executor, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return questionsWithCategory(db, ids)
-    .select(['questions.correct_choice_id', 'questions.accepted_answers', 'questions.explanation'])
-    .execute();
-}
+export const questionsWithAnswers = byIds(
+  prepared((db, ids: readonly number[]) =>
+    questionsWithCategory(db, ids).select([
+      'questions.correct_choice_id',
+      'questions.accepted_answers',
+      'questions.explanation',
+    ]),
+  ),
+);
 export type QuestionWithAnswers = Awaited<ReturnType<typeof questionsWithAnswers>>[number];
 
-export function choicesOf(db: Executor, questionIds: readonly number[]) {
-  if (questionIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('question_choices')
-    .select(['question_id', 'choice_id', 'text'])
-    .where('question_id', 'in', questionIds)
-    .orderBy('question_id')
-    .orderBy('position')
-    .execute();
-}
+export const choicesOf = byIds(
+  prepared((db, questionIds: readonly number[]) =>
+    db
+      .selectFrom('question_choices')
+      .select(['question_id', 'choice_id', 'text'])
+      .where('question_id', 'in', questionIds)
+      .orderBy('question_id')
+      .orderBy('position'),
+  ),
+);
 export type ChoiceRow = Awaited<ReturnType<typeof choicesOf>>[number];
+
+const insertAttemptQuery = preparedRow((db, row: Insertable<QuizAttemptsTable>) =>
+  db.insertInto('quiz_attempts').values(row).returning('id'),
+);
 
 export async function insertAttempt(
   db: Executor,
   row: Insertable<QuizAttemptsTable>,
 ): Promise<number> {
-  const inserted = await db
-    .insertInto('quiz_attempts')
-    .values(row)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return inserted.id;
+  return (await insertAttemptQuery(db, row))!.id;
 }
+
+const insertAttemptQuestionsQuery = prepared(
+  (db, rows: readonly Insertable<QuizAttemptQuestionsTable>[]) =>
+    db.insertInto('quiz_attempt_questions').values(rows),
+);
 
 export async function insertAttemptQuestions(
   db: Executor,
   rows: Insertable<QuizAttemptQuestionsTable>[],
 ): Promise<void> {
-  if (rows.length > 0) await db.insertInto('quiz_attempt_questions').values(rows).execute();
+  if (rows.length > 0) await insertAttemptQuestionsQuery(db, rows);
 }
 
 export const findAttempt = preparedRow((db, id: number) =>
@@ -170,32 +182,24 @@ export const lockOpenAttempt = preparedRow((db, id: number, userId: number, now:
  * Closes an open attempt and returns it as it now stands; undefined when it was already closed
  * (by a concurrent call) or, with `before`, is past its deadline.
  */
-export function closeOpenAttempt(
-  db: Executor,
-  id: number,
-  closedAt: string,
-  before?: string,
-): Promise<AttemptRow | undefined> {
-  return db
+export const closeOpenAttempt = preparedRow((db, id: number, closedAt: string, before?: string) =>
+  db
     .updateTable('quiz_attempts')
     .set({ status: 'closed', closed_at: closedAt })
     .where('id', '=', id)
     .where('status', '=', OPEN)
     .$if(before !== undefined, (qb) => qb.where('expires_at', '>', before!))
-    .returningAll()
-    .executeTakeFirst();
-}
+    .returningAll(),
+);
 
-export function saveResult(
-  db: Executor,
-  id: number,
-  result: Pick<
-    QuizAttemptsTable,
-    'score' | 'speed_bonus' | 'correct_count' | 'duration' | 'ranked'
-  >,
-) {
-  return db.updateTable('quiz_attempts').set(result).where('id', '=', id).execute();
-}
+type Result = Pick<
+  QuizAttemptsTable,
+  'score' | 'speed_bonus' | 'correct_count' | 'duration' | 'ranked'
+>;
+
+export const saveResult = prepared((db, id: number, result: Result) =>
+  db.updateTable('quiz_attempts').set(result).where('id', '=', id),
+);
 
 /** An attempt's questions with what grading needs and the answers locked so far. */
 const questionsOfAttempt = (db: Kysely<Database>, attemptId: number) =>
@@ -519,25 +523,26 @@ export function findExpiredAttempts(
  * The user's open quiz and validation, past their deadline or not (a user holds at most one open
  * of each kind), read at once through the partial index of open attempts.
  */
-export function findOpenAttempts(db: Executor, userId: number): Promise<AttemptRow[]> {
-  return db
+export const findOpenAttempts = prepared((db, userId: number) =>
+  db
     .selectFrom('quiz_attempts')
     .selectAll()
     .where('user_id', '=', userId)
     .where('kind', 'in', QUIZ_AND_TRAINING)
-    .where('status', '=', OPEN)
-    .execute();
-}
+    .where('status', '=', OPEN),
+);
 
-export async function hasLockedAnswer(db: Executor, attemptId: number): Promise<boolean> {
-  const row = await db
+const lockedAnswerOf = preparedRow((db, attemptId: number) =>
+  db
     .selectFrom('quiz_attempt_questions')
     .select('id')
     .where('attempt_id', '=', attemptId)
     .where('answered_at', 'is not', null)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .limit(1),
+);
+
+export async function hasLockedAnswer(db: Executor, attemptId: number): Promise<boolean> {
+  return (await lockedAnswerOf(db, attemptId)) !== undefined;
 }
 
 export async function countAttemptQuestions(db: Executor, attemptId: number): Promise<number> {
@@ -548,6 +553,24 @@ export async function countAttemptQuestions(db: Executor, attemptId: number): Pr
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** The attempt takes the user's next ranked slot of the day, if one is left under `limit`. */
+const claimSlot = preparedRow(
+  (db, attemptId: number, userId: number, day: string, limit: number) => {
+    const nextSlot = db
+      .selectFrom('quiz_attempts as taken')
+      .select(sql<number>`coalesce(max(taken.ranked_slot), 0) + 1`.as('slot'))
+      .where('taken.user_id', '=', userId)
+      .where('taken.ranked_date', '=', day);
+    return db
+      .updateTable('quiz_attempts')
+      .set({ ranked: 1, ranked_date: day, ranked_slot: nextSlot })
+      .where('id', '=', attemptId)
+      .where('ranked', 'is', null)
+      .where(nextSlot, '<=', limit)
+      .returning('ranked_slot');
+  },
+);
 
 /**
  * Claims the next ranked slot of the user's day for an attempt not yet decided, or returns
@@ -565,19 +588,7 @@ export async function claimRankedSlot(
   for (let tries = 0; tries <= limit; tries++) {
     await sql`savepoint ranked_slot`.execute(trx);
     try {
-      const nextSlot = trx
-        .selectFrom('quiz_attempts as taken')
-        .select(sql<number>`coalesce(max(taken.ranked_slot), 0) + 1`.as('slot'))
-        .where('taken.user_id', '=', userId)
-        .where('taken.ranked_date', '=', day);
-      const claimed = await trx
-        .updateTable('quiz_attempts')
-        .set({ ranked: 1, ranked_date: day, ranked_slot: nextSlot })
-        .where('id', '=', attemptId)
-        .where('ranked', 'is', null)
-        .where(nextSlot, '<=', limit)
-        .returning('ranked_slot')
-        .executeTakeFirst();
+      const claimed = await claimSlot(trx, attemptId, userId, day, limit);
       await sql`release savepoint ranked_slot`.execute(trx);
       return claimed?.ranked_slot ?? undefined;
     } catch (error) {
@@ -589,14 +600,13 @@ export async function claimRankedSlot(
 }
 
 /** Makes an attempt not yet decided practice: it will never be ranked. */
-export async function markPractice(db: Executor, attemptId: number): Promise<void> {
-  await db
+export const markPractice = prepared((db, attemptId: number) =>
+  db
     .updateTable('quiz_attempts')
     .set({ ranked: 0 })
     .where('id', '=', attemptId)
-    .where('ranked', 'is', null)
-    .execute();
-}
+    .where('ranked', 'is', null),
+);
 
 /**
  * A question's move in the user's Leitner boxes: up one box (at most the last) when right, back to
