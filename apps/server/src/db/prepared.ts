@@ -63,7 +63,8 @@ function shapeOf(value: unknown): string {
  * of an insert), the keys of each row (a plain object), and which arguments or row values are
  * undefined (a condition left out, a column not set). Every other value (a number, a string, a
  * date, null) must go into the query as it is, as a value compared or set: never transformed,
- * compared, or used to choose the query's shape, which the stand-in would not tell.
+ * compared, or used to choose the query's shape, which the stand-in would not tell. A value that
+ * is a list or an object of its own (a JSON document) goes in as its text, not as a list or row.
  *
  * On SQLite, with no transaction open, the statement runs at once on the connection
  * (`idleSqlite`). On PostgreSQL, outside a transaction, it is a named statement of the pool: each
