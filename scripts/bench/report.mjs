@@ -248,9 +248,10 @@ export function report(figures) {
       '## Instructions per request',
       'The instructions one request costs the server’s process, counted by valgrind’s callgrind ' +
         'while 5,000 requests are served after 6,000 of warm-up (SQLite, the demo data, eight ' +
-        'keep-alive connections). The count hardly moves with the machine’s load, unlike req/s: it ' +
-        'compares two builds on a busy machine. The kernel’s share of a request is not in it, so ' +
-        'its ratio to the bare server is not the ratio of req/s.',
+        'keep-alive connections). The count moves less with the machine’s load than req/s, but it ' +
+        'moves (V8 optimises on other threads, later on a busy machine): two builds are compared ' +
+        'on an idle machine, or over several runs. The kernel’s share of a request is not in it, ' +
+        'so its ratio to the bare server is not the ratio of req/s.',
       table(
         ['Request', 'Instructions', '÷ bare'],
         [
@@ -268,7 +269,7 @@ export function report(figures) {
         ],
       ),
       `Quizzes played whole: one user plays quizzes one after the other (generate, ten checks, ` +
-        `submit), for a minute of warm-up, then ${num(quizzes.requests)} requests counted ` +
+        `submit), ${num(quizzes.warmUp)} requests of warm-up, then ${num(quizzes.requests)} requests counted ` +
         'on the thread that serves them (V8 compiles on other threads, whose share after a short ' +
         'warm-up varies from run to run).',
     );

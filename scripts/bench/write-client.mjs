@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
  * @typedef {{ id: number, token: string }} Player
  * @typedef {{
  *   base: string, mode: 'bare' | 'quiz' | 'quiz-rate' | 'duel', seconds: number, warmup: number,
+ *   requests?: number,
  *   concurrency: number, rate?: number, players?: Player[], duelQuizIds?: number[]
  * }} Job
  * @typedef {{ status: number, json: any }} Answer
@@ -32,6 +33,8 @@ const ops = /** @type {Map<string, { ms: number[], statuses: Record<string, numb
 let recordFrom = Number.POSITIVE_INFINITY;
 let recordUntil = Number.POSITIVE_INFINITY;
 let ranked = 0;
+/** Requests sent so far. */
+let sent = 0;
 let practice = 0;
 
 function record(
@@ -60,6 +63,7 @@ function request(
   /** @type {unknown} */ body,
   /** @type {number} */ due,
 ) {
+  sent += 1;
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve) => {
     const req = http.request(
@@ -254,7 +258,9 @@ async function closedLoop() {
   const start = performance.now();
   recordFrom = start + job.warmup * 1000;
   recordUntil = recordFrom + job.seconds * 1000;
-  const going = () => performance.now() < recordUntil;
+  // With `requests`, the loop also ends once that many are sent: the same work on any machine.
+  const going = () =>
+    performance.now() < recordUntil && (job.requests === undefined || sent < job.requests);
   const users = job.players ?? [];
   if (job.mode === 'bare') {
     const send = sender(undefined);
