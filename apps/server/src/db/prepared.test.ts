@@ -116,6 +116,18 @@ describe('a prepared query', () => {
     expect(builds).toBe(4);
   });
 
+  it('answers as well past the shapes it keeps: lists of seventy lengths, each compiled anew', async () => {
+    const listed = prepared((db, ids: readonly number[]) =>
+      db.selectFrom('stores').select('name').where('id', 'in', ids).orderBy('id'),
+    );
+    const all = await db.selectFrom('stores').select(['id', 'name']).orderBy('id').execute();
+    for (let length = 1; length <= 70; length++) {
+      // The stores' ids, then ids of no store, as many as the length asks.
+      const ids = Array.from({ length }, (_, i) => all[i]?.id ?? -i);
+      expect(names(await listed(db, ids))).toEqual(all.slice(0, length).map((s) => s.name));
+    }
+  });
+
   const renamed = prepared((db, id: number, change: { city: string; country?: string }) =>
     db.updateTable('stores').set(change).where('id', '=', id).returning(['city', 'country']),
   );
