@@ -33,9 +33,9 @@ const ops = /** @type {Map<string, { ms: number[], statuses: Record<string, numb
 let recordFrom = Number.POSITIVE_INFINITY;
 let recordUntil = Number.POSITIVE_INFINITY;
 let ranked = 0;
-/** Requests sent so far. */
-let sent = 0;
 let practice = 0;
+/** Requests sent so far (`job.requests` caps them in the closed loop). */
+let sent = 0;
 
 function record(
   /** @type {string} */ op,

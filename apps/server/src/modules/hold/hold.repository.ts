@@ -3,7 +3,13 @@ import type { Executor } from '../../db/database';
 import { prepared, preparedRow } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 
-type Hold = { userId: number; questionIds: readonly number[]; holder: string; expiresAt: string };
+/** Questions held for a user by a holder (an attempt, a duel's round) until `expiresAt`. */
+export type Hold = {
+  userId: number;
+  questionIds: readonly number[];
+  holder: string;
+  expiresAt: string;
+};
 
 const takeHoldsQuery = prepared((db, hold: Hold, now: string) =>
   db

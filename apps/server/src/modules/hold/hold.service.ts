@@ -38,11 +38,7 @@ export class QuestionAlreadyHeld extends Error {
  * Holds every question for the holder until `expiresAt`, in the caller's transaction; throws
  * QuestionAlreadyHeld (and the caller rolls back) if any is open elsewhere for the user.
  */
-export async function holdQuestions(
-  trx: Executor,
-  hold: { userId: number; questionIds: readonly number[]; holder: string; expiresAt: string },
-  now: string,
-): Promise<void> {
+export async function holdQuestions(trx: Executor, hold: repo.Hold, now: string): Promise<void> {
   const missing = await holdFreeQuestions(trx, hold, now);
   if (missing.length > 0) throw new QuestionAlreadyHeld(missing);
 }
@@ -53,7 +49,7 @@ export async function holdQuestions(
  */
 export async function holdFreeQuestions(
   trx: Executor,
-  hold: { userId: number; questionIds: readonly number[]; holder: string; expiresAt: string },
+  hold: repo.Hold,
   now: string,
 ): Promise<number[]> {
   const held = new Set(await repo.takeHolds(trx, hold, now));
