@@ -8,10 +8,12 @@ import { alignSplits } from './modules/points/points.service';
 import { transact } from './db/transaction';
 import { startSweeper } from './sweeper';
 import { withStartupLock } from './db/startup-lock';
+import { keepTickShape } from './lib/tick-shape';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
+  await keepTickShape();
   let config;
   try {
     config = loadConfig();
