@@ -231,10 +231,40 @@ export function machine() {
     cores: os.cpus().length,
     memoryGiB: memory / 1024 ** 3,
     load: os.loadavg(),
+    busy: busyShare(BUSY_SAMPLE_MS),
     node: process.version,
     commit: commit || 'unknown',
     date: new Date(),
   };
+}
+
+/** How long the machine's CPUs are watched, idle of the bench's own work, before it starts. */
+const BUSY_SAMPLE_MS = 3000;
+
+/**
+ * The share of the machine's CPU time spent busy over `ms` (every CPU together), from /proc/stat,
+ * while this process sleeps; undefined without /proc. Unlike the load average, which still counts
+ * what ended a minute ago, it says whether other work runs as the bench begins.
+ * @param {number} ms
+ * @returns {number | undefined}
+ */
+function busyShare(ms) {
+  const times = () =>
+    readOr('/proc/stat')
+      .match(/^cpu\s+(.+)$/m)?.[1]
+      ?.trim()
+      .split(/\s+/)
+      .slice(0, 8)
+      .map(Number);
+  const before = times();
+  if (!before) return undefined;
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+  const after = times() ?? before;
+  // user, nice, system, idle, iowait, irq, softirq, steal: idle and iowait are not busy.
+  const spent = after.map((value, i) => value - (before[i] ?? 0));
+  const total = spent.reduce((sum, value) => sum + value, 0);
+  const idle = (spent[3] ?? 0) + (spent[4] ?? 0);
+  return total > 0 ? (total - idle) / total : undefined;
 }
 
 function readOr(/** @type {string} */ file) {

@@ -43,16 +43,20 @@ function table(/** @type {string[]} */ head, /** @type {(string | number)[][]} *
 export function report(figures) {
   const { about, options } = figures;
   const load = about.load[0] ?? 0;
-  const busy = load > about.cores * 0.25;
+  // Measured as the run began when /proc allows; else the load average, which may still count
+  // work that ended a minute before.
+  const busy = about.busy === undefined ? load > about.cores * 0.25 : about.busy > 0.25;
   const parts = [
     '# Benchmarks',
     `Measured by \`npm run bench\` (see [scripts/bench](../scripts/bench/README.md)) on ` +
       `${about.date.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${about.commit}` +
       `${figures.minutes ? `, in ${num(figures.minutes, 2)} minutes` : ''}.` +
       (busy
-        ? ` The machine was busy with other work (load average ${num(load, 2)} on ` +
-          `${about.cores} cores when the run began): the figures are noisy, the ratios to the ` +
-          'bare server measured alongside them less so.'
+        ? ` The machine was busy with other work when the run began (${
+            about.busy === undefined
+              ? `load average ${num(load, 2)} on ${about.cores} cores`
+              : `its CPUs ${num(about.busy * 100, 2)} % busy`
+          }): the figures are noisy, the ratios to the bare server measured alongside them less so.`
         : ''),
     ...(figures.note ? [figures.note] : []),
     '## Machine',
@@ -63,6 +67,10 @@ export function report(figures) {
         ['Memory', `${num(about.memoryGiB)} GiB`],
         ['Node.js', about.node],
         ['Load average (1, 5, 15 min) at the start', about.load.map((l) => num(l, 2)).join(', ')],
+        [
+          'CPU busy with other work at the start (3 s, every CPU)',
+          about.busy === undefined ? '–' : `${num(about.busy * 100, 2)} %`,
+        ],
         ['Pinning', figures.pin],
         ...figures.engines.flatMap((engine) =>
           engine.placement ? [[engine.engine, engine.placement]] : [],
