@@ -33,12 +33,12 @@ const QUIZ_COUNTED = 100 * 12;
 /** How long a quiz measure may take at the most, under valgrind. */
 const QUIZ_MAX_SECONDS = 1800;
 
-/** @typedef {{ label: string, instructions: number, requests: number }} CountFigure */
+/** @typedef {{ label: string, instructions: number, requests: number, warmUp: number }} CountFigure */
 /**
- * One thing counted: a warm-up, then the requests counted, which returns how many were sent; on
- * the main thread only, or on every thread of the process.
+ * One thing counted: a warm-up, then the requests counted, each of which returns how many
+ * requests it sent; on the main thread only, or on every thread of the process.
  * @typedef {{
- *   label: string, warmUp: () => Promise<unknown>, counted: () => Promise<number>,
+ *   label: string, warmUp: () => Promise<number>, counted: () => Promise<number>,
  *   mainThread?: boolean
  * }} Measure
  */
@@ -47,7 +47,7 @@ const QUIZ_MAX_SECONDS = 1800;
  * Instructions a request of the bare server and of each read of the app (SQLite, demo data), and
  * a request of quizzes played whole (a generate, ten checks and a submit each).
  * @param {{ webDist: string, dir: string }} options
- * @returns {Promise<{ bare: number, reads: CountFigure[], quizzes: CountFigure & { warmUp: number } }>}
+ * @returns {Promise<{ bare: number, reads: CountFigure[], quizzes: CountFigure }>}
  */
 export async function measureInstructions({ webDist, dir }) {
   const database = await benchDatabase('sqlite');
@@ -87,7 +87,7 @@ export async function measureInstructions({ webDist, dir }) {
     ],
   });
   // The last measure: the quizzes.
-  const quizzes = { .../** @type {CountFigure} */ (figures.pop()), warmUp: QUIZ_WARM_UP };
+  const quizzes = /** @type {CountFigure} */ (figures.pop());
   return { bare: bare?.instructions ?? Number.NaN, reads: figures, quizzes };
 }
 
@@ -102,10 +102,7 @@ function gets(label, url, headers) {
   return {
     label,
     warmUp: () => requests(url, headers, WARM_UP),
-    counted: async () => {
-      await requests(url, headers, COUNTED);
-      return COUNTED;
-    },
+    counted: () => requests(url, headers, COUNTED),
   };
 }
 
@@ -176,13 +173,13 @@ async function counted(dir, command, { port, env, ready, measures }) {
     /** @type {CountFigure[]} */
     const figures = [];
     for (const measure of measures(url)) {
-      await measure.warmUp();
+      const warmUp = await measure.warmUp();
       await control('--instr=on');
       const requests = await measure.counted();
       await control('--instr=off');
       await control('--dump');
       const total = lastDumpTotal(out, { mainThread: measure.mainThread ?? false });
-      figures.push({ label: measure.label, instructions: total / requests, requests });
+      figures.push({ label: measure.label, instructions: total / requests, requests, warmUp });
     }
     return figures;
   } finally {
@@ -217,7 +214,8 @@ function lastDumpTotal(/** @type {string} */ out, { mainThread = false } = {}) {
 }
 
 /**
- * `count` GET requests on eight keep-alive connections; throws on any answer but 200.
+ * `count` GET requests on eight keep-alive connections; resolves with the count, throws on any
+ * answer but 200.
  * @param {string} url
  * @param {Record<string, string>} headers
  * @param {number} count
@@ -244,5 +242,7 @@ function requests(url, headers, count) {
       await one();
     }
   };
-  return Promise.all(Array.from({ length: 8 }, lane)).finally(() => agent.destroy());
+  return Promise.all(Array.from({ length: 8 }, lane))
+    .then(() => count)
+    .finally(() => agent.destroy());
 }

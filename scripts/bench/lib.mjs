@@ -232,6 +232,7 @@ export function machine() {
     memoryGiB: memory / 1024 ** 3,
     load: os.loadavg(),
     busy: busyShare(BUSY_SAMPLE_MS),
+    busySeconds: BUSY_SAMPLE_MS / 1000,
     node: process.version,
     commit: commit || 'unknown',
     date: new Date(),

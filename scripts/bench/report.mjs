@@ -46,6 +46,7 @@ export function report(figures) {
   // Measured as the run began when /proc allows; else the load average, which may still count
   // work that ended a minute before.
   const busy = about.busy === undefined ? load > about.cores * 0.25 : about.busy > 0.25;
+  const busyPercent = about.busy === undefined ? undefined : `${num(about.busy * 100, 2)} %`;
   const parts = [
     '# Benchmarks',
     `Measured by \`npm run bench\` (see [scripts/bench](../scripts/bench/README.md)) on ` +
@@ -53,9 +54,9 @@ export function report(figures) {
       `${figures.minutes ? `, in ${num(figures.minutes, 2)} minutes` : ''}.` +
       (busy
         ? ` The machine was busy with other work when the run began (${
-            about.busy === undefined
+            busyPercent === undefined
               ? `load average ${num(load, 2)} on ${about.cores} cores`
-              : `its CPUs ${num(about.busy * 100, 2)} % busy`
+              : `its CPUs ${busyPercent} busy`
           }): the figures are noisy, the ratios to the bare server measured alongside them less so.`
         : ''),
     ...(figures.note ? [figures.note] : []),
@@ -68,8 +69,8 @@ export function report(figures) {
         ['Node.js', about.node],
         ['Load average (1, 5, 15 min) at the start', about.load.map((l) => num(l, 2)).join(', ')],
         [
-          'CPU busy with other work at the start (3 s, every CPU)',
-          about.busy === undefined ? '–' : `${num(about.busy * 100, 2)} %`,
+          `CPU busy with other work at the start (${num(about.busySeconds)} s, every CPU)`,
+          busyPercent ?? '–',
         ],
         ['Pinning', figures.pin],
         ...figures.engines.flatMap((engine) =>
@@ -252,10 +253,12 @@ export function report(figures) {
 
   if (figures.instructions) {
     const { bare, reads, quizzes } = figures.instructions;
+    const read = reads[0];
     parts.push(
       '## Instructions per request',
       'The instructions one request costs the server’s process, counted by valgrind’s callgrind ' +
-        'while 5,000 requests are served after 6,000 of warm-up (SQLite, the demo data, eight ' +
+        `while ${num(read?.requests)} requests are served after ` +
+        `${num(read?.warmUp)} of warm-up (SQLite, the demo data, eight ` +
         'keep-alive connections). The count moves less with the machine’s load than req/s, but it ' +
         'moves (V8 optimises on other threads, later on a busy machine): two builds are compared ' +
         'on an idle machine, or over several runs. The kernel’s share of a request is not in it, ' +

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const MODULE = pathToFileURL(fileURLToPath(new URL('./tick-shape.ts', import.meta.url))).href;
+const MODULE = new URL('./tick-shape.ts', import.meta.url).href;
 
 /**
  * Run in a process of its own, with V8's natives (to compare hidden classes) and a garbage
