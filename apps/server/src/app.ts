@@ -5,7 +5,7 @@ import { trustProxyOption, type Config } from './config';
 import type { Db } from './db/database';
 import { requestLogger } from './lib/request-logger';
 import { responseSerializer } from './lib/serializer';
-import authPlugin, { apiAccessOf } from './plugins/auth';
+import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
 import securityHeadersPlugin from './plugins/security-headers';
 import shutdownPlugin from './plugins/shutdown';
@@ -73,17 +73,6 @@ export async function buildApp({
 
   await app.register(securityHeadersPlugin);
   await app.register(shutdownPlugin);
-  // An API answer holds a person's data: no browser or proxy stores it (ASVS 8.2.1), and opened
-  // directly it is a file to save, never a page to render (ASVS 14.4.2).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (apiAccessOf(request) !== 'none') {
-      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-      if (String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
-        reply.header('content-disposition', 'attachment; filename="api.json"');
-    }
-    done(null, payload);
-  });
-
   await app.register(dbPlugin, { db, config, closeDb });
   await app.register(errorsPlugin);
   await app.register(redisPlugin);
