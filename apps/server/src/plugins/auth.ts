@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AuthService, type Session, type TokenWithUser } from '../modules/auth/auth.service';
+import { AuthService, type HeldToken, type Session } from '../modules/auth/auth.service';
 import { unauthenticated } from '../lib/http-error';
 
 declare module 'fastify' {
@@ -70,7 +70,7 @@ function readRouteAccess(request: FastifyRequest): RouteAccess {
  */
 export default fp(
   async function auth(app: FastifyInstance) {
-    const sessions = app.heldReads.hold<number, TokenWithUser>((row) => row.id);
+    const sessions = app.heldReads.hold<number, HeldToken>((held) => held.session.userId);
     app.decorate('auth', new AuthService(app.db, app.throttle, sessions));
     app.decorateRequest('session', null);
     app.decorateRequest('routeAccess', null);

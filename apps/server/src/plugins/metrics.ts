@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { MESSAGES } from '@app/contract/errors';
 import { poolUsage } from '../db/database';
-import { sameHash, hashSecret } from '../modules/auth/token';
+import { digestOf, sameDigest } from '../modules/auth/token';
 
 /**
  * Prometheus metrics on `GET /metrics`: requests by route and status with their latency, the
@@ -51,10 +51,10 @@ export default fp(
     });
 
     const allowed = allowList(app.config.metricsAllow);
-    const token = app.config.metricsToken ? hashSecret(app.config.metricsToken) : undefined;
+    const token = app.config.metricsToken ? digestOf(app.config.metricsToken) : undefined;
     const mayRead = (request: FastifyRequest) => {
       const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
-      if (token && bearer && sameHash(token, hashSecret(bearer))) return true;
+      if (token && bearer && sameDigest(token, digestOf(bearer))) return true;
       // The socket's own peer, never X-Forwarded-For; and nothing relayed by a proxy.
       const peer = request.socket.remoteAddress ?? '';
       if (request.headers['x-forwarded-for'] !== undefined) return false;

@@ -8,7 +8,7 @@ import * as repo from './auth.repository';
 import { clientKey } from './client-key';
 import type { ThrottleStore } from './login-throttle';
 import { verifyPassword } from './password';
-import { hashSecret, newSecret, parseToken, sameHash } from './token';
+import { digestOf, hashSecret, newSecret, parseToken, sameDigest } from './token';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
@@ -31,14 +31,40 @@ export type Session = {
 };
 
 /** A token's row with its user's and their store's, as a session is read. */
-export type TokenWithUser = NonNullable<Awaited<ReturnType<typeof repo.findTokenWithUser>>>;
+type TokenWithUser = NonNullable<Awaited<ReturnType<typeof repo.findTokenWithUser>>>;
+
+/**
+ * A token as its row is held (docs/decisions/0045): the session it opens, made once per read of
+ * the row and shared by the requests it serves (frozen: none may change it), its hash as bytes and
+ * when it was last used, so that a request compares and reads the clock, nothing more.
+ */
+export type HeldToken = {
+  readonly session: Readonly<Session>;
+  readonly tokenHash: Buffer;
+  readonly lastUsedAt: number;
+};
+
+function heldToken(row: TokenWithUser): HeldToken {
+  const { token_id: tokenId, token_hash, last_used_at, store_timezone, ...user } = row;
+  const session = {
+    userId: user.id,
+    tokenId,
+    user: Object.freeze(user),
+    storeTimeZone: store_timezone,
+  };
+  return {
+    session: Object.freeze(session),
+    tokenHash: Buffer.from(token_hash, 'hex'),
+    lastUsedAt: Date.parse(last_used_at),
+  };
+}
 
 export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly throttle: ThrottleStore,
-    /** The session rows read, by token, served again until they change (docs/decisions/0045). */
-    readonly sessions: HeldReads<number, TokenWithUser>,
+    /** The tokens read, by id, served again until their rows change (docs/decisions/0045). */
+    readonly sessions: HeldReads<number, HeldToken>,
   ) {}
 
   /**
@@ -92,20 +118,20 @@ export class AuthService {
   async sessionFor(bearer: string | undefined): Promise<Session | null> {
     const parsed = bearer ? parseToken(bearer) : undefined;
     if (!parsed) return null;
-    const found = await this.sessions.read(parsed.id, () =>
-      repo.findTokenWithUser(this.db, parsed.id),
-    );
-    if (!found || !sameHash(found.token_hash, hashSecret(parsed.secret))) return null;
-    const { token_id: tokenId, token_hash: _, last_used_at, store_timezone, ...user } = found;
+    const held = await this.sessions.read(parsed.id, async () => {
+      const row = await repo.findTokenWithUser(this.db, parsed.id);
+      return row && heldToken(row);
+    });
+    if (!held || !sameDigest(held.tokenHash, digestOf(parsed.secret))) return null;
+    const { session, lastUsedAt } = held;
     const now = Date.now();
-    const lastUsed = Date.parse(last_used_at);
-    if (now - lastUsed > TOKEN_IDLE_DAYS * DAY_MS) {
-      await repo.deleteToken(this.db, tokenId);
+    if (now - lastUsedAt > TOKEN_IDLE_DAYS * DAY_MS) {
+      await repo.deleteToken(this.db, session.tokenId);
       return null;
     }
-    if (now - lastUsed > TOUCH_EVERY_MS)
-      await repo.touchToken(this.db, tokenId, new Date(now).toISOString());
-    return { userId: user.id, tokenId, user, storeTimeZone: store_timezone };
+    if (now - lastUsedAt > TOUCH_EVERY_MS)
+      await repo.touchToken(this.db, session.tokenId, new Date(now).toISOString());
+    return session;
   }
 
   logout(session: Session): Promise<void> {

@@ -219,6 +219,16 @@ describe('bearer tokens', () => {
     }
   });
 
+  it('serves the requests of a held token one session that none of them can change', async () => {
+    const first = await ctx.app.auth.sessionFor(claire.token);
+    const again = await ctx.app.auth.sessionFor(claire.token);
+    expect(first?.user.email).toBe('claire@example.com');
+    expect(again).toBe(first);
+    expect(() => Object.assign(first!.user, { role: 'admin' })).toThrow(TypeError);
+    expect(() => Object.assign(first!, { userId: 0 })).toThrow(TypeError);
+    expect((await me(bearer(claire.token))).json()).toMatchObject({ role: 'staff' });
+  });
+
   it('answers 401, not 404, to an unknown API path without a token', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(401);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SECRET_LENGTH = 48;
@@ -15,14 +15,19 @@ export function newSecret(): string {
   return secret + newSecret().slice(secret.length);
 }
 
+/** A secret's SHA-256, in hex: as a token's is stored. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
-export function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
+/** A secret's SHA-256, as bytes: to compare with a stored hash read as bytes once. */
+export function digestOf(secret: string): Buffer {
+  return hash('sha256', secret, 'buffer');
+}
+
+/** Whether two digests are the same, in a time that does not depend on where they differ. */
+export function sameDigest(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Splits a bearer token `<id>|<secret>`, as Laravel Sanctum formats them; undefined if malformed. */
