@@ -176,8 +176,21 @@ describe('request ids', () => {
         url: '/api/user',
         headers: { 'x-request-id': bad },
       });
-      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers['x-request-id']).toMatch(/^[\w-]{12}\.[0-9a-z]+$/);
     }
     await ctx.close();
+  });
+
+  it('never gives two requests the same new id, within an instance or across instances', async () => {
+    const instances = [await createTestApp(), await createTestApp()];
+    const ids = new Set<string>();
+    for (const ctx of instances) {
+      for (let i = 0; i < 50; i++) {
+        const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+        ids.add(String(res.headers['x-request-id']));
+      }
+      await ctx.close();
+    }
+    expect(ids.size).toBe(100);
   });
 });
