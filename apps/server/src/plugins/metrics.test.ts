@@ -28,6 +28,9 @@ describe('/metrics', () => {
     await app.inject({ url: '/api/user', headers: bearer(ana.token) });
     await app.inject({ url: '/api/user' });
     await app.inject({ url: '/api/no-such-thing' });
+    await app.inject({ url: '/api/health' });
+    await app.inject({ method: 'HEAD', url: '/api/health' });
+    await app.inject({ url: '/quiz' });
 
     const res = await metrics(app, '127.0.0.1');
     expect(res.statusCode).toBe(200);
@@ -36,6 +39,16 @@ describe('/metrics', () => {
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/user",status="200"\} 1/);
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/user",status="401"\} 1/);
     expect(text).toMatch(/http_requests_total\{method="GET",route="unmatched",status="401"\} 1/);
+    expect(text).toMatch(
+      /http_requests_total\{method="GET",route="\/api\/health",status="200"\} 1/,
+    );
+    expect(text).toMatch(
+      /http_requests_total\{method="HEAD",route="\/api\/health",status="200"\} 1/,
+    );
+    // A path no route serves (this app has no web build) is counted as unmatched, not by its URL.
+    expect(text).toMatch(/http_requests_total\{method="GET",route="unmatched",status="404"\} 1/);
+    // Each answer once: those of a route under its pattern only.
+    expect(text).not.toMatch(/route="unmatched",status="200"/);
     expect(text).toMatch(
       /http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/user",status="200"\} 1/,
     );

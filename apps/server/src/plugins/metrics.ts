@@ -1,5 +1,5 @@
 import { BlockList, isIPv6 } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { MESSAGES } from '@app/contract/errors';
@@ -44,9 +44,19 @@ export default fp(
       },
     });
 
+    // A route's answers are tallied under its pattern, known when it is registered (Fastify builds
+    // `routeOptions` anew on each read of it); an answer no route gave, under `unmatched`.
+    app.addHook('onRoute', (route) => {
+      const tally = requests.tally(route.url);
+      const recorded: onResponseHookHandler = (request, reply, done) => {
+        tally(request.method, reply.statusCode, reply.elapsedTime / 1000);
+        done();
+      };
+      route.onResponse = [...[route.onResponse ?? []].flat(), recorded];
+    });
+    const unmatched = requests.tally('unmatched');
     app.addHook('onResponse', (request, reply, done) => {
-      const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
-      requests.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+      if (request.is404) unmatched(request.method, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
 
@@ -103,24 +113,30 @@ type Sample = { labels: Record<string, string>; value: number; metricName?: stri
  * when /metrics is read.
  */
 class RequestTallies {
-  private readonly series = new Map<string, Series>();
+  private readonly series: Series[] = [];
 
-  record(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route}`;
-    let series = this.series.get(key);
-    if (!series) {
-      series = {
-        labels: { method, route, status: String(status) },
-        count: 0,
-        sum: 0,
-        buckets: new Float64Array(BUCKETS.length),
-      };
-      this.series.set(key, series);
-    }
-    series.count += 1;
-    series.sum += seconds;
-    const bucket = BUCKETS.findIndex((bound) => seconds <= bound);
-    if (bucket >= 0) series.buckets[bucket]! += 1;
+  /** Records the answers of one route pattern: its series by method, then by status. */
+  tally(route: string): (method: string, status: number, seconds: number) => void {
+    const byMethod = new Map<string, Map<number, Series>>();
+    return (method, status, seconds) => {
+      let byStatus = byMethod.get(method);
+      if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+      let series = byStatus.get(status);
+      if (!series) {
+        series = {
+          labels: { method, route, status: String(status) },
+          count: 0,
+          sum: 0,
+          buckets: new Float64Array(BUCKETS.length),
+        };
+        byStatus.set(status, series);
+        this.series.push(series);
+      }
+      series.count += 1;
+      series.sum += seconds;
+      const bucket = BUCKETS.findIndex((bound) => seconds <= bound);
+      if (bucket >= 0) series.buckets[bucket]! += 1;
+    };
   }
 
   counter() {
@@ -128,7 +144,7 @@ class RequestTallies {
       'http_requests_total',
       'HTTP requests answered, by method, route pattern and status',
       'counter',
-      () => [...this.series.values()].map((s) => ({ labels: s.labels, value: s.count })),
+      () => this.series.map((s) => ({ labels: s.labels, value: s.count })),
     );
   }
 
@@ -139,7 +155,7 @@ class RequestTallies {
       'Time to answer an HTTP request, by method, route pattern and status',
       'histogram',
       () =>
-        [...this.series.values()].flatMap((s) => {
+        this.series.flatMap((s) => {
           let below = 0;
           const bucket = (le: string, value: number): Sample => ({
             labels: { le, ...s.labels },
