@@ -6,12 +6,12 @@ import { responses } from '../../lib/route-schemas';
 import {
   getLessons,
   getStoreCompletions,
-  listTrainings,
-  type HeldCompletions,
+  trainingListBody,
+  type HeldLists,
 } from './training.service';
 
 const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const completions: HeldCompletions = app.heldReads.hold((_rows, userId) => userId);
+  const lists: HeldLists = app.heldReads.hold((_list, userId) => userId);
 
   app.get(
     '/api/training',
@@ -26,7 +26,12 @@ const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses({ 200: trainingList }),
       },
     },
-    async (request) => listTrainings(app.db, sessionOf(request).userId, completions),
+    async (request, reply) => {
+      const body = await trainingListBody(app.db, sessionOf(request).userId, lists, (list) =>
+        String(reply.serialize(list)),
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
   );
 
   app.get(

@@ -54,20 +54,13 @@ const trainingContent = heldContent(
   },
 );
 
-/** A user's completions, by user, held until they change (docs/decisions/0045). */
-export type HeldCompletions = HeldReads<number, Completions>;
-type Completions = Awaited<ReturnType<typeof repo.completionsOf>>;
-
 /** The modules in order with the item counts of the database and the user's completion. */
-export async function listTrainings(
+async function listTrainings(
   db: Executor,
   userId: number,
-  held: HeldCompletions,
+  modules: ModuleContent[],
 ): Promise<TrainingList> {
-  const [{ modules }, completions = []] = await Promise.all([
-    trainingContent(db),
-    held.read(userId, () => repo.completionsOf(db, userId)),
-  ]);
+  const completions = await repo.completionsOf(db, userId);
   const completedAt = new Map(completions.map((row) => [row.category_id, row.completed_at]));
   // The spread goes last: one per module of every visit to the list (decision 0037).
   const data = modules.map((module) => {
@@ -75,6 +68,33 @@ export async function listTrainings(
     return { completed: at !== null, completed_at: at, ...module };
   });
   return { data, completed_count: data.filter((m) => m.completed).length, total: data.length };
+}
+
+/** A user's list as it is sent, and the modules it was made from. */
+type HeldList = { readonly modules: ModuleContent[]; readonly body: Buffer };
+
+/** Each user's list as it is sent, by user, held until their rows change (docs/decisions/0045). */
+export type HeldLists = HeldReads<number, HeldList>;
+
+/**
+ * `GET /api/training` as it is sent: the user's list, serialized by the route's serializer once
+ * and held, as bytes, until the user's rows change; a list made from modules that have changed
+ * since is made again. Serializing the list (its descriptions escaped, then encoded) was most of
+ * what the answer cost.
+ */
+export async function trainingListBody(
+  db: Executor,
+  userId: number,
+  held: HeldLists,
+  serialize: (list: TrainingList) => string,
+): Promise<Buffer> {
+  const { modules } = await trainingContent(db);
+  const made = async (): Promise<HeldList> => ({
+    modules,
+    body: Buffer.from(serialize(await listTrainings(db, userId, modules))),
+  });
+  const list = (await held.read(userId, made))!;
+  return list.modules === modules ? list.body : (await made()).body;
 }
 
 /** `GET /api/training/lessons`: every module's lesson, by key. */
