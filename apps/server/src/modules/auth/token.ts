@@ -15,14 +15,14 @@ export function newSecret(): string {
   return secret + newSecret().slice(secret.length);
 }
 
-/** A secret's SHA-256, in hex: as a token's is stored. */
-export function hashSecret(secret: string): string {
-  return hash('sha256', secret, 'hex');
-}
-
 /** A secret's SHA-256, as bytes: to compare with a stored hash read as bytes once. */
 export function digestOf(secret: string): Buffer {
   return hash('sha256', secret, 'buffer');
+}
+
+/** A secret's SHA-256, in hex: as a token's is stored. */
+export function hashSecret(secret: string): string {
+  return digestOf(secret).toString('hex');
 }
 
 /** Whether two digests are the same, in a time that does not depend on where they differ. */
