@@ -6,7 +6,7 @@ import { totalPointsOf } from '../user/user.repository';
 import { listTitles } from './title.repository';
 
 /** The ladder of titles, shown with the user on most requests: held (`heldContent`). */
-const ladder = heldContent(async (db) =>
+export const titleLadder = heldContent(async (db) =>
   (await listTitles(db)).map((t) => ({
     name: t.name,
     min_points: t.min_points,
@@ -15,7 +15,7 @@ const ladder = heldContent(async (db) =>
 );
 
 export async function titleInfoFor(db: Executor, totalPoints: number): Promise<TitleInfo> {
-  return titleForPoints(await ladder(db), totalPoints);
+  return titleForPoints(await titleLadder(db), totalPoints);
 }
 
 /** `GET /api/user/titles`: where the user's total points stand on the ladder. */

@@ -4,15 +4,17 @@ import { updateUserRequest, user, usersResponse } from '@app/contract/user';
 import { sessionOf } from '../../plugins/auth';
 import { responses } from '../../lib/route-schemas';
 import { listColleagues } from './people.service';
-import { getCurrentUser, updateCurrentUser } from './user.service';
+import { currentUserBody, updateCurrentUser } from './user.service';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user',
     { schema: { tags: ['user'], response: responses({ 200: user }) } },
-    async (request) => {
-      const session = sessionOf(request);
-      return getCurrentUser(app.db, session.userId, session.user);
+    async (request, reply) => {
+      const body = await currentUserBody(app.db, sessionOf(request).user, (user) =>
+        String(reply.serialize(user)),
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 

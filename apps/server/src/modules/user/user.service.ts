@@ -5,7 +5,8 @@ import type { PublicUser } from '@app/contract/ranking';
 import type { Store, updateUserRequest, User } from '@app/contract/user';
 import { nowIso, isUniqueViolation, type Db, type Executor } from '../../db/database';
 import { HttpError, notFound } from '../../lib/http-error';
-import { titleInfoFor } from '../title/title.service';
+import { titleForPoints } from '@app/contract/title';
+import { titleInfoFor, titleLadder } from '../title/title.service';
 import * as repo from './user.repository';
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
@@ -89,15 +90,36 @@ export async function userDay(
 export type DayOwner = { userId: number; storeTimeZone: string | null };
 
 /** The user as the API shows them to themselves; from `row` when the caller read it already. */
-export async function getCurrentUser(
-  db: Executor,
-  userId: number,
-  row?: repo.UserWithStoreRow,
-): Promise<User> {
-  const own = row ?? (await repo.findUserWithStore(db, userId));
+export async function getCurrentUser(db: Executor, userId: number): Promise<User> {
+  const own = await repo.findUserWithStore(db, userId);
   if (!own) throw notFound();
   const title = await titleInfoFor(db, own.total_points);
   return toApiUser(own, title.current_title);
+}
+
+type SentUser = { readonly ladder: Awaited<ReturnType<typeof titleLadder>>; readonly body: Buffer };
+
+/**
+ * `GET /api/user`'s answers as sent, by the user's row they were made from. A held session's row
+ * (docs/decisions/0045) is frozen and shared by the token's requests until one of its rows
+ * changes, when the session is read again with a new row: so the answer is made once per read of
+ * the row, and again when the ladder of titles has been read again since.
+ */
+const sentUsers = new WeakMap<repo.UserWithStoreRow, SentUser>();
+
+/** The current user's answer, serialized by `serialize` (the route's own) the first time. */
+export async function currentUserBody(
+  db: Executor,
+  row: repo.UserWithStoreRow,
+  serialize: (user: User) => string,
+): Promise<Buffer> {
+  const ladder = await titleLadder(db);
+  const sent = sentUsers.get(row);
+  if (sent?.ladder === ladder) return sent.body;
+  const user = toApiUser(row, titleForPoints(ladder, row.total_points).current_title);
+  const body = Buffer.from(serialize(user));
+  sentUsers.set(row, { ladder, body });
+  return body;
 }
 
 /** The profile fields as the route's schema leaves them: trimmed, blanks turned to null. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetContent } from '../../db/held-content';
 import {
   bearer,
   createTestApp,
@@ -67,6 +68,42 @@ describe('GET /api/user', () => {
       current_title: { name: 'APPRENTICE', image_url: '/images/titles/apprentice.svg' },
       total_points: 0,
     });
+  });
+
+  it('answers anew once the profile, the points or the ladder of titles change', async () => {
+    const nina = await createUser(ctx, { email: 'nina@example.com', firstName: 'Nina' });
+    type Answer = { first_name: string; last_name: string; email: string } & {
+      total_points: number;
+      current_title: { name: string };
+    };
+    const read = async () =>
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(nina.token) })
+      ).json<Answer>();
+    const before = await read();
+    expect(before).toMatchObject({ total_points: 0, current_title: { name: 'APPRENTICE' } });
+    expect(await read()).toEqual(before);
+
+    const { last_name, email } = before;
+    const renamed = await put(nina, { first_name: 'Nadia', last_name, email });
+    expect(renamed.statusCode).toBe(200);
+    expect((await read()).first_name).toBe('Nadia');
+
+    await ctx.db
+      .updateTable('users')
+      .set({ total_points: 6000 })
+      .where('id', '=', nina.id)
+      .execute();
+    expect(await read()).toMatchObject({ total_points: 6000, current_title: { name: 'ARTISAN' } });
+
+    // An import renames a title: the next answer shows it.
+    await ctx.db
+      .updateTable('titles')
+      .set({ name: 'MASTER ARTISAN' })
+      .where('key', '=', 'artisan')
+      .execute();
+    forgetContent(ctx.db);
+    expect((await read()).current_title.name).toBe('MASTER ARTISAN');
   });
 });
 
