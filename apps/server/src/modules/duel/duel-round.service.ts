@@ -45,34 +45,49 @@ const WINS_BADGE = 5;
 
 export const roundHolder = (roundId: number) => `round:${roundId}`;
 
-/** The duel if the user plays in it; 404 for anyone else, as if it did not exist. */
-export async function playerDuel(
+/** A duel as read, with its rounds while it is in progress (when they have deadlines to apply). */
+export type DuelState = { duel: repo.DuelRow; rounds: repo.RoundRow[] | undefined };
+
+async function readDuel(
   db: Executor,
-  userId: number,
   duelId: number,
-): Promise<repo.DuelRow> {
-  const duel = await repo.findDuel(db, duelId);
-  if (!duel || (duel.user1_id !== userId && duel.user2_id !== userId)) throw notFound();
-  return duel;
+  { locked = false } = {},
+): Promise<DuelState | undefined> {
+  const duel = locked ? await repo.lockDuel(db, duelId) : await repo.findDuel(db, duelId);
+  if (!duel) return undefined;
+  const rounds = duel.status === 'in_progress' ? await repo.roundsOf(db, [duel.id]) : undefined;
+  return { duel, rounds };
+}
+
+/**
+ * The duel if the user plays in it, its deadlines applied first (`settleDuel`); 404 for anyone
+ * else, as if it did not exist. The duel and its rounds are read once when no deadline has
+ * passed, as on most requests, and again after a settlement.
+ */
+export async function playerDuel(db: Db, userId: number, duelId: number): Promise<DuelState> {
+  let state = await readDuel(db, duelId);
+  if (state && (await settleSeen(db, state, nowIso()))) state = await readDuel(db, duelId);
+  const duel = state?.duel;
+  if (!state || (duel!.user1_id !== userId && duel!.user2_id !== userId)) throw notFound();
+  return state;
 }
 
 /**
  * Opens a round: its questions become open for both players, held until the round is completed
  * by both. A question one of them has open elsewhere is replaced by a free one of the theme.
- * Returns whether every question is now held for both; when too few questions are free to
- * replace the busy ones, the round waits for them (see `roundQuiz`): a question is never open in
- * two attempts of a player.
+ * Returns the round's questions once every one is held for both; undefined when too few
+ * questions are free to replace the busy ones, and the round waits for them (see `roundQuiz`):
+ * a question is never open in two attempts of a player.
  */
 export async function openRound(
   trx: Executor,
   duel: repo.DuelRow,
   roundId: number,
   options: DuelOptions,
-): Promise<boolean> {
+): Promise<number[] | undefined> {
   const now = nowIso();
   const holder = roundHolder(roundId);
   const players = [duel.user1_id, duel.user2_id];
-  const theme = await repo.findDuelQuiz(trx, duel.duel_quiz_id);
   for (let tries = 1; ; tries++) {
     await releaseHolds(trx, holder);
     const questionIds = await repo.roundQuestionIds(trx, roundId);
@@ -85,8 +100,9 @@ export async function openRound(
       );
       for (const id of busy) taken.add(id);
     }
-    if (taken.size === 0) return true;
-    if (tries === 3) return false;
+    if (taken.size === 0) return questionIds;
+    if (tries === 3) return undefined;
+    const theme = await repo.findDuelQuiz(trx, duel.duel_quiz_id);
     const inDuel = (await repo.duelQuestionIds(trx, duel.id)).map((q) => q.question_id);
     const replacements = await repo.drawQuestions(trx, {
       players,
@@ -96,7 +112,7 @@ export async function openRound(
       dailyDays: dailyDaysInPlay(new Date(now), options.timeZone),
       exclude: inDuel,
     });
-    if (replacements.length < taken.size) return false;
+    if (replacements.length < taken.size) return undefined;
     for (const [i, from] of [...taken].entries()) {
       await repo.replaceRoundQuestion(trx, roundId, from, replacements[i]!.id);
     }
@@ -147,17 +163,14 @@ export async function finishDuel(
 }
 
 /** The deadline of a duel that has passed: its acceptance's, or a round's; undefined if none. */
-async function passedDeadline(
-  db: Executor,
-  duel: repo.DuelRow,
+function passedDeadline(
+  { duel, rounds }: DuelState,
   now: string,
-): Promise<'acceptance' | repo.RoundRow | undefined> {
+): 'acceptance' | repo.RoundRow | undefined {
   if (duel.status === 'pending') {
     return hoursLater(duel.created_at, RESPONSE_HOURS) <= now ? 'acceptance' : undefined;
   }
-  if (duel.status !== 'in_progress') return undefined;
-  const rounds = await repo.roundsOf(db, [duel.id]);
-  return rounds.find(
+  return rounds?.find(
     (r) => r.status !== 'completed' && r.deadline_at !== null && r.deadline_at <= now,
   );
 }
@@ -170,13 +183,18 @@ async function passedDeadline(
  * database's write lock).
  */
 export async function settleDuel(db: Db, duelId: number, now = nowIso()): Promise<boolean> {
-  const seen = await repo.findDuel(db, duelId);
-  if (!seen || !(await passedDeadline(db, seen, now))) return false;
+  const seen = await readDuel(db, duelId);
+  return seen !== undefined && settleSeen(db, seen, now);
+}
+
+/** `settleDuel` of a duel read without its lock: whether a deadline had passed and was applied. */
+async function settleSeen(db: Db, seen: DuelState, now: string): Promise<boolean> {
+  if (!passedDeadline(seen, now)) return false;
   return transact(db, async (trx) => {
-    const duel = await repo.lockDuel(trx, duelId);
-    if (!duel) return false;
-    const passed = await passedDeadline(trx, duel, now);
+    const state = await readDuel(trx, seen.duel.id, { locked: true });
+    const passed = state && passedDeadline(state, now);
     if (!passed) return false;
+    const { duel } = state;
     if (passed === 'acceptance') {
       await finishDuel(
         trx,
@@ -209,9 +227,8 @@ export async function settleOverdue(db: Db, userId?: number): Promise<number> {
 }
 
 /** The round if the user may play it now: the duel running and every earlier round completed. */
-async function playableRound(db: Executor, duel: repo.DuelRow, roundNumber: number) {
-  if (duel.status !== 'in_progress') throw invalid('round', DUEL_ERRORS.notInProgress);
-  const rounds = await repo.roundsOf(db, [duel.id]);
+function playableRound({ duel, rounds }: DuelState, roundNumber: number): repo.RoundRow {
+  if (duel.status !== 'in_progress' || !rounds) throw invalid('round', DUEL_ERRORS.notInProgress);
   const round = rounds.find((r) => r.round_number === roundNumber);
   if (!round) throw notFound(`Round ${roundNumber} not found.`);
   if (rounds.some((r) => r.round_number < roundNumber && r.status !== 'completed')) {
@@ -222,13 +239,12 @@ async function playableRound(db: Executor, duel: repo.DuelRow, roundNumber: numb
 
 /** `POST /api/duels/{id}/rounds/{n}`: starts a pending round. */
 export async function startRound(db: Db, userId: number, duelId: number, roundNumber: number) {
-  await settleDuel(db, duelId);
-  const duel = await playerDuel(db, userId, duelId);
-  const round = await playableRound(db, duel, roundNumber);
+  const state = await playerDuel(db, userId, duelId);
+  const round = playableRound(state, roundNumber);
   if (round.status === 'pending') {
     await repo.setRound(db, round.id, { status: 'in_progress', started_at: nowIso() });
   }
-  const [view] = await viewDuels(db, userId, [(await repo.findDuel(db, duelId))!]);
+  const [view] = await viewDuels(db, userId, [state.duel]);
   return view!.rounds.find((r) => r.round_number === roundNumber)!;
 }
 
@@ -240,28 +256,31 @@ export async function roundQuiz(
   roundNumber: number,
   options: DuelOptions,
 ): Promise<RoundQuiz> {
-  await settleDuel(db, duelId);
-  const duel = await playerDuel(db, userId, duelId);
-  const round = await playableRound(db, duel, roundNumber);
-  let [mine] = (await repo.attemptsOf(db, [round.id])).filter((a) => a.user_id === userId);
+  const state = await playerDuel(db, userId, duelId);
+  const { duel } = state;
+  const round = playableRound(state, roundNumber);
+  const mine = (await repo.attemptsOf(db, [round.id])).find((a) => a.user_id === userId);
   if (mine?.completed_at) throw invalid('round', DUEL_ERRORS.roundPlayed);
+  let attemptId = mine?.quiz_attempt_id;
 
-  if (!mine) {
-    await transact(db, async (trx) => {
+  if (attemptId === undefined) {
+    attemptId = await transact(db, async (trx) => {
       await repo.lockDuel(trx, duel.id);
       const plays = await repo.attemptsOf(trx, [round.id]);
-      if (plays.some((a) => a.user_id === userId)) throw new RoundAlreadyLoaded();
+      const loaded = plays.find((a) => a.user_id === userId);
+      if (loaded) return loaded.quiz_attempt_id;
       // The first play of a round holds its questions for both players: opened again now if
       // some were open elsewhere when it opened, and refused while they still are.
-      if (plays.length === 0 && !(await openRound(trx, duel, round.id, options))) {
-        throw invalid('round', DUEL_ERRORS.questionsBusy);
-      }
+      const questionIds =
+        plays.length === 0
+          ? await openRound(trx, duel, round.id, options)
+          : await repo.roundQuestionIds(trx, round.id);
+      if (!questionIds) throw invalid('round', DUEL_ERRORS.questionsBusy);
       const now = nowIso();
-      const questionIds = await repo.roundQuestionIds(trx, round.id);
       const questions = await quizRepo.questionsForPlay(trx, questionIds);
       const choices = choicesByQuestion(await quizRepo.choicesOf(trx, questionIds));
       const modeOf = new Map(questions.map((q) => [q.id, q.mode]));
-      const attemptId = await insertOpenAttempt(
+      const created = await insertOpenAttempt(
         trx,
         {
           user_id: userId,
@@ -283,7 +302,7 @@ export async function roundQuiz(
         !(await repo.insertRoundAttempt(trx, {
           round_id: round.id,
           user_id: userId,
-          quiz_attempt_id: attemptId,
+          quiz_attempt_id: created,
           started_at: now,
         }))
       ) {
@@ -292,13 +311,15 @@ export async function roundQuiz(
       if (round.status === 'pending') {
         await repo.setRound(trx, round.id, { status: 'in_progress', started_at: now });
       }
-    }).catch((error: unknown) => {
+      return created;
+    }).catch(async (error: unknown) => {
       if (!(error instanceof RoundAlreadyLoaded)) throw error;
+      const plays = await repo.attemptsOf(db, [round.id]);
+      return plays.find((a) => a.user_id === userId)!.quiz_attempt_id;
     });
-    [mine] = (await repo.attemptsOf(db, [round.id])).filter((a) => a.user_id === userId);
   }
 
-  const attempt = (await quizRepo.findAttempt(db, mine!.quiz_attempt_id))!;
+  const attempt = (await quizRepo.findAttempt(db, attemptId))!;
   const { quiz, rows } = await attemptForPlay(db, attempt);
   return {
     attempt_id: attempt.id,
@@ -329,13 +350,13 @@ export async function submitRound(
   input: SubmitInput,
   options: DuelOptions,
 ): Promise<SubmitRoundResponse> {
-  await settleDuel(db, duelId);
   await playerDuel(db, userId, duelId);
   const result = await transact(db, async (trx) => {
     // A pending duel may be cancelled between the check above and this lock: gone.
-    const duel = await repo.lockDuel(trx, duelId);
-    if (!duel) throw notFound();
-    const round = await playableRound(trx, duel, roundNumber);
+    const state = await readDuel(trx, duelId, { locked: true });
+    if (!state) throw notFound();
+    const { duel } = state;
+    const round = playableRound(state, roundNumber);
     const attempts = await repo.attemptsOf(trx, [round.id]);
     const mine = attempts.find((a) => a.user_id === userId);
     if (!mine || mine.quiz_attempt_id !== input.attempt_id)
@@ -379,15 +400,13 @@ export async function submitRound(
     await repo.setRound(trx, round.id, { status: 'completed', completed_at: now });
     await releaseHolds(trx, roundHolder(round.id));
     if (roundNumber < DUEL_ROUNDS) {
-      const next = (await repo.roundsOf(trx, [duel.id])).find(
-        (r) => r.round_number === roundNumber + 1,
-      );
+      const next = state.rounds!.find((r) => r.round_number === roundNumber + 1);
       if (next) await openRound(trx, duel, next.id, options);
       return { roundCompleted: true, duelCompleted: false };
     }
     const done = await repo.attemptsOf(
       trx,
-      (await repo.roundsOf(trx, [duel.id])).map((r) => r.id),
+      state.rounds!.map((r) => r.id),
     );
     const totals = [duel.user1_id, duel.user2_id].map((player) => {
       const plays = done.filter((a) => a.user_id === player);
@@ -410,9 +429,10 @@ export async function submitRound(
 
 /** `GET /api/duels/{id}/rounds/{n}/status`. */
 export async function roundStatusOf(db: Db, userId: number, duelId: number, roundNumber: number) {
-  await settleDuel(db, duelId);
-  const duel = await playerDuel(db, userId, duelId);
-  const round = (await repo.roundsOf(db, [duel.id])).find((r) => r.round_number === roundNumber);
+  const { duel, rounds } = await playerDuel(db, userId, duelId);
+  const round = (rounds ?? (await repo.roundsOf(db, [duel.id]))).find(
+    (r) => r.round_number === roundNumber,
+  );
   if (!round) throw notFound(`Round ${roundNumber} not found.`);
   return { is_completed: round.status === 'completed', status: round.status };
 }

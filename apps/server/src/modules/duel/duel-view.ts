@@ -1,11 +1,15 @@
 import type { Duel, DuelRound } from '@app/contract/duel';
 import type { PublicUser } from '@app/contract/ranking';
 import type { Executor } from '../../db/database';
+import { heldContent } from '../../db/held-content';
 import { findPublicUsers } from '../user/user.repository';
 import { publicUserOf } from '../user/user.service';
 import * as repo from './duel.repository';
 
 /** Duels as a player sees them: the opponent's score in a round only once both have played it. */
+
+/** The themes of duels, shown with every duel: content, held (`heldContent`). */
+export const duelThemes = heldContent(repo.listDuelQuizzes);
 
 export function roundInPlay(rounds: readonly repo.RoundRow[]): repo.RoundRow | undefined {
   return rounds.find((r) => r.status !== 'completed');
@@ -62,7 +66,7 @@ export async function viewDuels(
       db,
       duels.flatMap((d) => [d.user1_id, d.user2_id]),
     ),
-    repo.listDuelQuizzes(db),
+    duelThemes(db),
     rewardsOf(db, duels),
   ]);
   const attempts = await repo.attemptsOf(

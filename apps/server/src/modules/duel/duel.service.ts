@@ -23,14 +23,8 @@ import {
   pointsIn,
 } from '../quiz/quiz-shared';
 import * as repo from './duel.repository';
-import {
-  type DuelOptions,
-  openRound,
-  playerDuel,
-  settleDuel,
-  settleOverdue,
-} from './duel-round.service';
-import { viewDuels } from './duel-view';
+import { type DuelOptions, openRound, playerDuel, settleOverdue } from './duel-round.service';
+import { duelThemes, viewDuels } from './duel-view';
 
 /**
  * Duels (PRODUCT.md §9): creating one (15 questions drawn from its theme), accepting, cancelling,
@@ -50,7 +44,7 @@ const STATUSES: Record<NonNullable<ListInput['status']>, repo.DuelRow['status'][
 };
 
 export async function listThemes(db: Db) {
-  const rows = await repo.listDuelQuizzes(db);
+  const rows = await duelThemes(db);
   return {
     data: rows.map((r) => ({ id: r.id, key: r.key, name: r.name, description: r.description })),
   };
@@ -75,7 +69,7 @@ async function createWith(
   options: DuelOptions,
   rematchOf: number | null = null,
 ): Promise<Duel> {
-  const theme = await repo.findDuelQuiz(db, quizId);
+  const theme = (await duelThemes(db)).find((t) => t.id === quizId);
   if (!theme) throw invalid('quiz_id', DUEL_ERRORS.quizUnknown);
   const now = nowIso();
   const questions = await repo.drawQuestions(db, {
@@ -157,7 +151,7 @@ export async function createRandomDuel(db: Db, userId: number, options: DuelOpti
     )
     .slice(0, RANDOM_CLOSEST);
   if (free.length === 0) throw invalid('opponent_id', DUEL_ERRORS.noOpponent);
-  const themes = await repo.listDuelQuizzes(db);
+  const themes = await duelThemes(db);
   if (themes.length === 0) throw invalid('quiz_id', DUEL_ERRORS.quizUnknown);
   return createWith(
     db,
@@ -170,8 +164,7 @@ export async function createRandomDuel(db: Db, userId: number, options: DuelOpti
 
 /** `POST /api/duels/{id}/start`: the challenged player accepts; round 1 opens. */
 export async function acceptDuel(db: Db, userId: number, duelId: number, options: DuelOptions) {
-  await settleDuel(db, duelId);
-  const found = await playerDuel(db, userId, duelId);
+  const { duel: found } = await playerDuel(db, userId, duelId);
   if (found.user2_id !== userId) throw forbidden(DUEL_ERRORS.onlyOpponentAccepts);
   await transact(db, async (trx) => {
     // Cancelled meanwhile: gone.
@@ -193,8 +186,7 @@ export async function acceptDuel(db: Db, userId: number, duelId: number, options
 
 /** `DELETE /api/duels/{id}`: the challenger withdraws a duel not accepted yet. */
 export async function cancelDuel(db: Db, userId: number, duelId: number): Promise<void> {
-  await settleDuel(db, duelId);
-  const found = await playerDuel(db, userId, duelId);
+  const { duel: found } = await playerDuel(db, userId, duelId);
   if (found.user1_id !== userId) throw forbidden(DUEL_ERRORS.onlyCreatorCancels);
   await transact(db, async (trx) => {
     // Cancelled meanwhile by another call: gone.
@@ -206,9 +198,9 @@ export async function cancelDuel(db: Db, userId: number, duelId: number): Promis
 }
 
 export async function getDuel(db: Db, userId: number, duelId: number): Promise<Duel> {
-  await settleDuel(db, duelId);
-  await playerDuel(db, userId, duelId);
-  return viewOne(db, userId, duelId);
+  const { duel } = await playerDuel(db, userId, duelId);
+  const [view] = await viewDuels(db, userId, [duel]);
+  return view!;
 }
 
 /** `GET /api/duels`: the user's duels, 10 a page, newest activity first. */
@@ -255,8 +247,7 @@ export async function duelRatio(db: Db, userId: number): Promise<string> {
  * elsewhere now, whose answers stay hidden.
  */
 export async function duelDetails(db: Db, userId: number, duelId: number): Promise<DuelDetails> {
-  await settleDuel(db, duelId);
-  const duel = await playerDuel(db, userId, duelId);
+  const { duel } = await playerDuel(db, userId, duelId);
   if (duel.status !== 'completed' && duel.status !== 'timeout')
     throw invalid('duel', DUEL_ERRORS.notOver);
   const rounds = await repo.roundsOf(db, [duel.id]);

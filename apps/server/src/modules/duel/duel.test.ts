@@ -6,6 +6,7 @@ import {
   type RoundQuiz,
   type SubmitRoundResponse,
 } from '@app/contract/duel';
+import { forgetContent } from '../../db/held-content';
 import { transact } from '../../db/transaction';
 import {
   badgesOf,
@@ -95,6 +96,31 @@ const ledger = (duelId: number) =>
     .where('reference', '=', `duel:${duelId}`)
     .orderBy('amount', 'desc')
     .execute();
+
+describe('GET /api/duel-quizzes', () => {
+  it('shows a theme renamed by an import in the themes and in the duels of it', async () => {
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
+    const duel = await challenge(a, b);
+    expect(duel.quiz.name).not.toBe('Grand Complications');
+    const rename = async (name: string) => {
+      await ctx.db.updateTable('duel_quizzes').set({ name }).where('id', '=', themeId).execute();
+      // What an import of the content does once it has committed (content.service).
+      forgetContent(ctx.db);
+    };
+    await rename('Grand Complications');
+    try {
+      const themes = (await call(a, 'GET', '/api/duel-quizzes')).json();
+      expect(themes.data.find((t: { id: number }) => t.id === themeId).name).toBe(
+        'Grand Complications',
+      );
+      expect((await call(b, 'GET', `/api/duels/${duel.id}`)).json().quiz.name).toBe(
+        'Grand Complications',
+      );
+    } finally {
+      await rename(duel.quiz.name);
+    }
+  });
+});
 
 describe('POST /api/duels', () => {
   it('creates a pending duel of three rounds of five questions, with no answer in it', async () => {
