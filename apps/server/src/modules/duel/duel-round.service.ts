@@ -27,6 +27,7 @@ import {
   choiceOrder,
   choicesByQuestion,
   insertOpenAttempt,
+  playQuestion,
   pointsIn,
 } from '../quiz/quiz-shared';
 import * as repo from './duel.repository';
@@ -261,64 +262,80 @@ export async function roundQuiz(
   const round = playableRound(state, roundNumber);
   const mine = (await repo.attemptsOf(db, [round.id])).find((a) => a.user_id === userId);
   if (mine?.completed_at) throw invalid('round', DUEL_ERRORS.roundPlayed);
-  let attemptId = mine?.quiz_attempt_id;
+  if (mine) return resumedPlay(db, mine.quiz_attempt_id, roundNumber);
 
-  if (attemptId === undefined) {
-    attemptId = await transact(db, async (trx) => {
-      await repo.lockDuel(trx, duel.id);
-      const plays = await repo.attemptsOf(trx, [round.id]);
-      const loaded = plays.find((a) => a.user_id === userId);
-      if (loaded) return loaded.quiz_attempt_id;
-      // The first play of a round holds its questions for both players: opened again now if
-      // some were open elsewhere when it opened, and refused while they still are.
-      const questionIds =
-        plays.length === 0
-          ? await openRound(trx, duel, round.id, options)
-          : await repo.roundQuestionIds(trx, round.id);
-      if (!questionIds) throw invalid('round', DUEL_ERRORS.questionsBusy);
-      const now = nowIso();
-      const questions = await quizRepo.questionsForPlay(trx, questionIds);
-      const choices = choicesByQuestion(await quizRepo.choicesOf(trx, questionIds));
-      const modeOf = new Map(questions.map((q) => [q.id, q.mode]));
-      const created = await insertOpenAttempt(
-        trx,
-        {
-          user_id: userId,
-          kind: 'duel',
-          difficulty: null,
-          category_id: null,
-          title: `Duel — ${roundNumber}/${DUEL_ROUNDS}`,
-          created_at: now,
-          expires_at: hoursLater(now, RESPONSE_HOURS * (DUEL_ROUNDS + 1)),
-          max_points: questionIds.reduce((sum, id) => sum + pointsIn('duel', modeOf.get(id)!), 0),
-        },
-        questionIds.map((questionId) => ({
-          questionId,
-          order: choiceOrder(modeOf.get(questionId)!, choices.get(questionId) ?? []),
-        })),
-      );
-      // Two loads at once: the first play stands, the other is dropped with its transaction.
-      if (
-        !(await repo.insertRoundAttempt(trx, {
-          round_id: round.id,
-          user_id: userId,
-          quiz_attempt_id: created,
-          started_at: now,
-        }))
-      ) {
-        throw new RoundAlreadyLoaded();
-      }
-      if (round.status === 'pending') {
-        await repo.setRound(trx, round.id, { status: 'in_progress', started_at: now });
-      }
-      return created;
-    }).catch(async (error: unknown) => {
-      if (!(error instanceof RoundAlreadyLoaded)) throw error;
-      const plays = await repo.attemptsOf(db, [round.id]);
-      return plays.find((a) => a.user_id === userId)!.quiz_attempt_id;
+  const loaded = await transact(db, async (trx): Promise<RoundQuiz | number> => {
+    await repo.lockDuel(trx, duel.id);
+    const plays = await repo.attemptsOf(trx, [round.id]);
+    const earlier = plays.find((a) => a.user_id === userId);
+    if (earlier) return earlier.quiz_attempt_id;
+    // The first play of a round holds its questions for both players: opened again now if
+    // some were open elsewhere when it opened, and refused while they still are.
+    const questionIds =
+      plays.length === 0
+        ? await openRound(trx, duel, round.id, options)
+        : await repo.roundQuestionIds(trx, round.id);
+    if (!questionIds) throw invalid('round', DUEL_ERRORS.questionsBusy);
+    const now = nowIso();
+    const questions = await quizRepo.questionsForPlay(trx, questionIds);
+    const choices = choicesByQuestion(await quizRepo.choicesOf(trx, questionIds));
+    const questionById = new Map(questions.map((q) => [q.id, q]));
+    const plan = questionIds.map((questionId) => {
+      const question = questionById.get(questionId)!;
+      return { question, order: choiceOrder(question.mode, choices.get(questionId) ?? []) };
     });
-  }
+    const attemptId = await insertOpenAttempt(
+      trx,
+      {
+        user_id: userId,
+        kind: 'duel',
+        difficulty: null,
+        category_id: null,
+        title: `Duel — ${roundNumber}/${DUEL_ROUNDS}`,
+        created_at: now,
+        expires_at: hoursLater(now, RESPONSE_HOURS * (DUEL_ROUNDS + 1)),
+        max_points: plan.reduce((sum, { question }) => sum + pointsIn('duel', question.mode), 0),
+      },
+      plan.map(({ question, order }) => ({ questionId: question.id, order })),
+    );
+    // Two loads at once: the first play stands, the other is dropped with its transaction.
+    if (
+      !(await repo.insertRoundAttempt(trx, {
+        round_id: round.id,
+        user_id: userId,
+        quiz_attempt_id: attemptId,
+        started_at: now,
+      }))
+    ) {
+      throw new RoundAlreadyLoaded();
+    }
+    if (round.status === 'pending') {
+      await repo.setRound(trx, round.id, { status: 'in_progress', started_at: now });
+    }
+    // The play as it was just written: nothing of it to read back.
+    return {
+      attempt_id: attemptId,
+      round_number: roundNumber,
+      questions: plan.map(({ question, order }) =>
+        playQuestion(
+          question,
+          choices.get(question.id) ?? [],
+          order,
+          pointsIn('duel', question.mode),
+        ),
+      ),
+      answered: [],
+    };
+  }).catch(async (error: unknown) => {
+    if (!(error instanceof RoundAlreadyLoaded)) throw error;
+    const plays = await repo.attemptsOf(db, [round.id]);
+    return plays.find((a) => a.user_id === userId)!.quiz_attempt_id;
+  });
+  return typeof loaded === 'number' ? resumedPlay(db, loaded, roundNumber) : loaded;
+}
 
+/** A play of a round loaded before: its questions in their order, with the answers locked so far. */
+async function resumedPlay(db: Db, attemptId: number, roundNumber: number): Promise<RoundQuiz> {
   const attempt = (await quizRepo.findAttempt(db, attemptId))!;
   const { quiz, rows } = await attemptForPlay(db, attempt);
   return {

@@ -289,6 +289,41 @@ describe('playing', () => {
     },
   );
 
+  it('resumes a play of a round as it was loaded: its questions and choices in order, its answers locked', async () => {
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
+    const duel = await accepted(a, b);
+    const url = `/api/duels/${duel.id}/rounds/1/quiz`;
+    const loaded = (await call(a, 'GET', url)).json<RoundQuiz>();
+    expect(loaded).toMatchObject({ round_number: 1, answered: [] });
+    expect(loaded.questions).toHaveLength(5);
+    expect((await call(a, 'GET', url)).json()).toEqual(loaded);
+
+    const first = loaded.questions[0]!;
+    const verdict = await check(a, {
+      attempt_id: loaded.attempt_id,
+      question_id: first.question_id,
+      mode: first.mode,
+      answer: await rightAnswer(first),
+    });
+    expect(verdict.statusCode).toBe(200);
+    expect((await call(a, 'GET', url)).json()).toEqual({
+      ...loaded,
+      answered: [
+        {
+          question_id: first.question_id,
+          is_correct: true,
+          points_awarded: verdict.json().points_awarded,
+        },
+      ],
+    });
+    // The opponent's own play: the same questions, in the same order.
+    const theirs = (await call(b, 'GET', url)).json<RoundQuiz>();
+    expect(theirs.attempt_id).not.toBe(loaded.attempt_id);
+    expect(theirs.questions.map((q) => q.question_id)).toEqual(
+      loaded.questions.map((q) => q.question_id),
+    );
+  });
+
   it('plays three rounds in order, hides the opponent’s score until both played, and rewards once', async () => {
     const [a, b] = [await createUser(ctx), await createUser(ctx)];
     await transact(ctx.db, (trx) =>
