@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, localDay, startOfDay } from './dates';
+import { addDays, isoTime, localDay, startOfDay } from './dates';
 
 describe('localDay', () => {
   it('is the calendar day in the given zone, not in UTC', () => {
@@ -27,5 +27,43 @@ describe('startOfDay', () => {
   it('handles the day clocks change', () => {
     expect(startOfDay('2026-03-29', 'Europe/Zurich')).toBe('2026-03-28T23:00:00.000Z');
     expect(startOfDay('2026-10-25', 'Europe/Zurich')).toBe('2026-10-24T22:00:00.000Z');
+  });
+});
+
+const DAY_MS = 86_400_000;
+
+describe('isoTime', () => {
+  it('writes every instant as toISOString does, character for character', () => {
+    const edges = [
+      '0000-01-01T00:00:00.000Z',
+      '0000-02-29T12:00:00.000Z',
+      '0001-01-01T00:00:00.000Z',
+      '0999-12-31T23:59:59.999Z',
+      '1600-02-29T00:00:00.000Z',
+      '1899-12-31T23:59:59.999Z',
+      '1969-12-31T23:59:59.999Z',
+      '1970-01-01T00:00:00.000Z',
+      '1970-01-01T00:00:00.001Z',
+      '2000-02-29T23:59:59.999Z',
+      '2000-03-01T00:00:00.000Z',
+      '2024-02-29T09:05:03.007Z',
+      '2026-11-28T12:34:56.789Z',
+      '2100-02-28T23:59:59.999Z',
+      '2100-03-01T00:00:00.000Z',
+      '9999-12-31T23:59:59.999Z',
+    ].map(Date.parse);
+    const random = Array.from({ length: 20_000 }, () =>
+      Math.floor((Math.random() * 2 - 0.4) * 200 * 365 * DAY_MS),
+    );
+    for (const ms of [...edges, ...random]) {
+      expect(isoTime(ms)).toBe(new Date(ms).toISOString());
+    }
+  });
+
+  it('answers as toISOString outside the years 0000 to 9999, and refuses what is no instant', () => {
+    for (const iso of ['-000001-12-31T23:59:59.999Z', '+010000-01-01T00:00:00.000Z']) {
+      expect(isoTime(Date.parse(iso))).toBe(iso);
+    }
+    expect(() => isoTime(Number.NaN)).toThrow(RangeError);
   });
 });

@@ -1,4 +1,5 @@
 import type { Difficulty, QuestionMode } from './constants';
+import { isoTime } from './dates';
 
 /**
  * The quiz's limits and pure rules (scoring, the level shown, the result message, spaced
@@ -95,7 +96,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** When a question is due again if it lands in box 1, 2, … after an answer given at `at`. */
 export function reviewDueDates(at: Date | string): string[] {
   const from = typeof at === 'string' ? Date.parse(at) : at.getTime();
-  return REVIEW_INTERVAL_DAYS.map((days) => new Date(from + days * DAY_MS).toISOString());
+  return REVIEW_INTERVAL_DAYS.map((days) => isoTime(from + days * DAY_MS));
 }
 
 /** Where a question goes after an answer: up a box when right, back to box 1 when wrong. */

@@ -21,6 +21,7 @@ import type { Database } from './schema';
 import { SharedReads } from './sqlite-reads';
 import { reusingStatements } from './sqlite-statements';
 import { USER_ROW_WRITE } from './watched-tables';
+import { isoTime } from '@app/contract/dates';
 
 export type Db = Kysely<Database>;
 /** What a repository takes: the database, or the transaction its caller opened. */
@@ -44,7 +45,7 @@ const pgTypes = {
     switch (oid) {
       case PG_TIMESTAMPTZ:
       case PG_TIMESTAMP:
-        return (value: string) => new Date(value).toISOString();
+        return (value: string) => isoTime(Date.parse(value));
       case PG_DATE:
         return (value: string) => value;
       case PG_INT8:
@@ -443,6 +444,15 @@ export function timestamp(db: Kysely<unknown> | Executor, iso: string) {
     : sql<string>`${iso}`;
 }
 
+let lastMs = Number.NaN;
+let lastIso = '';
+
+/** Now, as `isoTime` writes it; the same string for the calls of one millisecond. */
 export function nowIso(): string {
-  return new Date().toISOString();
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = isoTime(ms);
+  }
+  return lastIso;
 }

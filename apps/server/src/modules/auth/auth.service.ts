@@ -1,6 +1,6 @@
 import { TOKEN_IDLE_DAYS } from '@app/contract/constants';
 import { MESSAGES } from '@app/contract/errors';
-import type { Db } from '../../db/database';
+import { nowIso, type Db } from '../../db/database';
 import type { HeldReads } from '../../db/held-reads';
 import type { UserWithStoreRow } from '../user/user.repository';
 import { HttpError } from '../../lib/http-error';
@@ -9,6 +9,7 @@ import { clientKey } from './client-key';
 import type { ThrottleStore } from './login-throttle';
 import { verifyPassword } from './password';
 import { digestOf, hashSecret, newSecret, parseToken, sameDigest } from './token';
+import { isoTime } from '@app/contract/dates';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
@@ -109,7 +110,7 @@ export class AuthService {
       user_id: userId,
       name,
       token_hash: hashSecret(secret),
-      at: new Date().toISOString(),
+      at: nowIso(),
     });
     return `${id}|${secret}`;
   }
@@ -130,7 +131,7 @@ export class AuthService {
       return null;
     }
     if (now - lastUsedAt > TOUCH_EVERY_MS)
-      await repo.touchToken(this.db, session.tokenId, new Date(now).toISOString());
+      await repo.touchToken(this.db, session.tokenId, isoTime(now));
     return session;
   }
 
@@ -140,9 +141,6 @@ export class AuthService {
 
   /** Tokens idle for longer than the limit; the read path refuses them anyway, this only tidies. */
   pruneIdleTokens(): Promise<number> {
-    return repo.deleteIdleTokens(
-      this.db,
-      new Date(Date.now() - TOKEN_IDLE_DAYS * DAY_MS).toISOString(),
-    );
+    return repo.deleteIdleTokens(this.db, isoTime(Date.now() - TOKEN_IDLE_DAYS * DAY_MS));
   }
 }

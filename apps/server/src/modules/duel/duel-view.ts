@@ -5,6 +5,7 @@ import { heldContent } from '../../db/held-content';
 import { findPublicUsers } from '../user/user.repository';
 import { publicUserOf } from '../user/user.service';
 import * as repo from './duel.repository';
+import { isoTime } from '@app/contract/dates';
 
 /** Duels as a player sees them: the opponent's score in a round only once both have played it. */
 
@@ -124,9 +125,9 @@ export const RESPONSE_HOURS = 24;
 
 /** A pending duel times out 24 hours after its creation. */
 export function pendingDeadline(createdAt: string): string {
-  return new Date(Date.parse(createdAt) + RESPONSE_HOURS * HOUR_MS).toISOString();
+  return isoTime(Date.parse(createdAt) + RESPONSE_HOURS * HOUR_MS);
 }
 
 export function hoursLater(at: string, hours: number): string {
-  return new Date(Date.parse(at) + hours * HOUR_MS).toISOString();
+  return isoTime(Date.parse(at) + hours * HOUR_MS);
 }

@@ -35,6 +35,7 @@ import {
   insertOpenAttempt,
   type QuizOptions,
 } from './quiz-shared';
+import { isoTime } from '@app/contract/dates';
 
 /**
  * Selection: which questions a new attempt draws (spaced repetition, never a question open
@@ -191,7 +192,7 @@ async function drawAttempt(db: Db, request: Request): Promise<QuizAttempt> {
     kind === 'training'
       ? ((await validationTitle(db, category!.id)) ?? category!.name)
       : QUIZ_TITLES[request.difficulty];
-  const expiresAt = new Date(Date.parse(now) + QUIZ_ATTEMPT_TTL_HOURS * HOUR_MS).toISOString();
+  const expiresAt = isoTime(Date.parse(now) + QUIZ_ATTEMPT_TTL_HOURS * HOUR_MS);
   const plan = picked.map((questionId) => {
     const question = questionById.get(questionId)!;
     return { question, order: choiceOrder(question.mode, choicesOf.get(questionId) ?? []) };
