@@ -77,8 +77,13 @@ export function quizPlayer(context: () => TestContext) {
     );
   }
 
-  /** Checks one answer of the quiz, right or wrong. */
-  const answer = async (user: TestUser, quiz: QuizAttempt, q: QuizQuestion, right: boolean) =>
+  /** Checks one answer of the quiz (or a duel round's play), right or wrong. */
+  const answer = async (
+    user: TestUser,
+    quiz: Pick<QuizAttempt, 'attempt_id'>,
+    q: QuizQuestion,
+    right: boolean,
+  ) =>
     check(user, {
       attempt_id: quiz.attempt_id,
       question_id: q.question_id,

@@ -44,7 +44,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const { newQuiz, answersFor, submit, check, rightAnswer, wrongAnswer } = quizPlayer(() => ctx);
+const { newQuiz, answersFor, submit, check, rightAnswer, wrongAnswer, answer } = quizPlayer(
+  () => ctx,
+);
 
 const figures: string[] = [];
 const serverErrors: string[] = [];
@@ -368,13 +370,7 @@ async function firstRoundOf(user: TestUser, duelId: number) {
   const res = await call(user, 'GET', `/api/duels/${duelId}/rounds/1/quiz`);
   expect(res.statusCode, res.body).toBe(200);
   const quiz: RoundQuiz = res.json();
-  const q = quiz.questions[0]!;
-  const verdict = await check(user, {
-    attempt_id: quiz.attempt_id,
-    question_id: q.question_id,
-    mode: q.mode,
-    answer: await wrongAnswer(q),
-  });
+  const verdict = await answer(user, quiz, quiz.questions[0]!, false);
   expect(verdict.statusCode, verdict.body).toBe(200);
   return () =>
     call(user, 'POST', `/api/duels/${duelId}/rounds/1/submit`, {

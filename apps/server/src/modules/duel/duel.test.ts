@@ -26,7 +26,7 @@ import { nearbyPlayers, rewardsQuery } from './duel.repository';
 const ctx = useTestApp({ content: true });
 afterEach(() => vi.useRealTimers());
 
-const { generate, rightAnswer, wrongAnswer, check } = quizPlayer(() => ctx);
+const { generate, rightAnswer, wrongAnswer, check, answer } = quizPlayer(() => ctx);
 
 function at(iso: string) {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -72,12 +72,7 @@ async function play(user: TestUser, duelId: number, round: number, right: number
   expect(quizRes.statusCode, quizRes.body).toBe(200);
   const quiz: RoundQuiz = quizRes.json();
   for (const [i, q] of quiz.questions.entries()) {
-    const verdict = await check(user, {
-      attempt_id: quiz.attempt_id,
-      question_id: q.question_id,
-      mode: q.mode,
-      answer: i < right ? await rightAnswer(q) : await wrongAnswer(q),
-    });
+    const verdict = await answer(user, quiz, q, i < right);
     expect(verdict.statusCode).toBe(200);
     expect(verdict.json()).not.toHaveProperty('correct_answer');
   }
@@ -299,12 +294,7 @@ describe('playing', () => {
     expect((await call(a, 'GET', url)).json()).toEqual(loaded);
 
     const first = loaded.questions[0]!;
-    const verdict = await check(a, {
-      attempt_id: loaded.attempt_id,
-      question_id: first.question_id,
-      mode: first.mode,
-      answer: await rightAnswer(first),
-    });
+    const verdict = await answer(a, loaded, first, true);
     expect(verdict.statusCode).toBe(200);
     expect((await call(a, 'GET', url)).json()).toEqual({
       ...loaded,
