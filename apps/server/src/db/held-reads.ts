@@ -67,6 +67,13 @@ export class HeldReads<K, V> implements UserRowListener {
     this.#capacity = options.capacity ?? HELD_READ_CAPACITY;
   }
 
+  /** The value held for `key` while it is fresh, at once; undefined if it must be read. */
+  peek(key: K): V | undefined {
+    if (!this.hearing()) return undefined;
+    const held = this.#held.get(key);
+    return held && this.#now() - held.readAt < this.#ttlMs ? held.value : undefined;
+  }
+
   /** The value of `key`: held, or read with `read` and held when nothing changed meanwhile. */
   async read(key: K, read: () => Promise<V | undefined>): Promise<V | undefined> {
     if (!this.hearing()) return read();

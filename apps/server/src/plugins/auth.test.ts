@@ -89,8 +89,18 @@ describe('authentication is decided by the matched route', () => {
   });
 
   it('refuses a forged or malformed token on a protected route', async () => {
-    for (const forged of [`1|${'A'.repeat(48)}`, `99999|${'b'.repeat(48)}`, 'garbage']) {
-      expect((await get('/%61pi/vault', bearer(forged))).statusCode).toBe(401);
+    // The real token's id with another secret, while the instance holds that token.
+    expect((await get('/api/vault', bearer(token))).statusCode).toBe(200);
+    const [id, secret] = token.split('|') as [string, string];
+    const otherLast = secret.endsWith('x') ? 'y' : 'x';
+    for (const forged of [
+      `${id}|${'c'.repeat(48)}`,
+      `${id}|${secret.slice(0, -1)}${otherLast}`,
+      `1|${'A'.repeat(48)}`,
+      `99999|${'b'.repeat(48)}`,
+      'garbage',
+    ]) {
+      expect((await get('/%61pi/vault', bearer(forged))).statusCode, forged).toBe(401);
     }
   });
 

@@ -74,11 +74,16 @@ export default fp(
     app.decorate('auth', new AuthService(app.db, app.throttle, sessions));
     app.decorateRequest('session', null);
     app.decorateRequest('routeAccess', null);
-    // Callback hooks: a request without a token, as most public and all page requests are,
-    // passes them without waiting for a turn of the event loop.
+    // Callback hooks: a request without a token, as most public and all page requests are, and
+    // one whose token this instance holds, pass them without waiting for a turn of the event loop.
     app.addHook('onRequest', (request, _reply, done) => {
       const bearer = apiAccessOf(request) === 'none' ? undefined : bearerOf(request);
       if (bearer === undefined) return done();
+      const held = app.auth.heldSessionFor(bearer);
+      if (held !== undefined) {
+        request.session = held;
+        return done();
+      }
       app.auth.sessionFor(bearer).then((session) => {
         request.session = session;
         done();
