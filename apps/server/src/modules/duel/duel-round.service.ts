@@ -68,8 +68,9 @@ async function readDuel(
 export async function playerDuel(db: Db, userId: number, duelId: number): Promise<DuelState> {
   let state = await readDuel(db, duelId);
   if (state && (await settleSeen(db, state, nowIso()))) state = await readDuel(db, duelId);
-  const duel = state?.duel;
-  if (!state || (duel!.user1_id !== userId && duel!.user2_id !== userId)) throw notFound();
+  if (!state) throw notFound();
+  const { user1_id, user2_id } = state.duel;
+  if (user1_id !== userId && user2_id !== userId) throw notFound();
   return state;
 }
 
