@@ -17,11 +17,11 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import { isoTime } from '@app/contract/dates';
 import type { Database } from './schema';
 import { SharedReads } from './sqlite-reads';
 import { reusingStatements } from './sqlite-statements';
 import { USER_ROW_WRITE } from './watched-tables';
-import { isoTime } from '@app/contract/dates';
 
 export type Db = Kysely<Database>;
 /** What a repository takes: the database, or the transaction its caller opened. */

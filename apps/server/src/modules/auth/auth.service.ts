@@ -1,5 +1,6 @@
 import { TOKEN_IDLE_DAYS } from '@app/contract/constants';
 import { MESSAGES } from '@app/contract/errors';
+import { isoTime } from '@app/contract/dates';
 import { nowIso, type Db } from '../../db/database';
 import type { HeldReads } from '../../db/held-reads';
 import type { UserWithStoreRow } from '../user/user.repository';
@@ -9,7 +10,6 @@ import { clientKey } from './client-key';
 import type { ThrottleStore } from './login-throttle';
 import { verifyPassword } from './password';
 import { digestOf, hashSecret, newSecret, parseToken, sameDigest } from './token';
-import { isoTime } from '@app/contract/dates';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;

@@ -31,7 +31,7 @@ import {
   pointsIn,
 } from '../quiz/quiz-shared';
 import * as repo from './duel.repository';
-import { RESPONSE_HOURS, hoursLater, viewDuels } from './duel-view';
+import { RESPONSE_HOURS, hoursLater, viewDuel, viewDuelNow } from './duel-view';
 
 /**
  * The rounds of a duel: opening them (their questions held for both players until both have
@@ -246,8 +246,8 @@ export async function startRound(db: Db, userId: number, duelId: number, roundNu
   if (round.status === 'pending') {
     await repo.setRound(db, round.id, { status: 'in_progress', started_at: nowIso() });
   }
-  const [view] = await viewDuels(db, userId, [state.duel]);
-  return view!.rounds.find((r) => r.round_number === roundNumber)!;
+  const view = await viewDuel(db, userId, state.duel);
+  return view.rounds.find((r) => r.round_number === roundNumber)!;
 }
 
 /** `GET /api/duels/{id}/rounds/{n}/quiz`: the player's play of the round, created once, or resumed. */
@@ -437,11 +437,10 @@ export async function submitRound(
     await finishDuel(trx, duel, { status: 'completed', winnerId: duelWinner(totals) }, now);
     return { roundCompleted: true, duelCompleted: true };
   });
-  const [view] = await viewDuels(db, userId, [(await repo.findDuel(db, duelId))!]);
   return {
     is_round_completed: result.roundCompleted,
     is_duel_completed: result.duelCompleted,
-    duel: view!,
+    duel: await viewDuelNow(db, userId, duelId),
   };
 }
 

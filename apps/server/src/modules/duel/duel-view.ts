@@ -1,11 +1,12 @@
 import type { Duel, DuelRound } from '@app/contract/duel';
 import type { PublicUser } from '@app/contract/ranking';
+import { isoTime } from '@app/contract/dates';
 import type { Executor } from '../../db/database';
 import { heldContent } from '../../db/held-content';
+import { notFound } from '../../lib/http-error';
 import { findPublicUsers } from '../user/user.repository';
 import { publicUserOf } from '../user/user.service';
 import * as repo from './duel.repository';
-import { isoTime } from '@app/contract/dates';
 
 /** Duels as a player sees them: the opponent's score in a round only once both have played it. */
 
@@ -118,6 +119,19 @@ export async function viewDuels(
         .map((r) => ({ user_id: r.user_id, points: r.amount })),
     };
   });
+}
+
+/** One duel as `viewerId` may see it. */
+export async function viewDuel(db: Executor, viewerId: number, duel: repo.DuelRow): Promise<Duel> {
+  const [view] = await viewDuels(db, viewerId, [duel]);
+  return view!;
+}
+
+/** The duel as it stands now, as `viewerId` may see it; 404 if it is gone (cancelled meanwhile). */
+export async function viewDuelNow(db: Executor, viewerId: number, duelId: number): Promise<Duel> {
+  const duel = await repo.findDuel(db, duelId);
+  if (!duel) throw notFound();
+  return viewDuel(db, viewerId, duel);
 }
 
 const HOUR_MS = 3_600_000;

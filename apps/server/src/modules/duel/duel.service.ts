@@ -10,7 +10,7 @@ import {
   type createDuelRequest,
   type duelListQuery,
 } from '@app/contract/duel';
-import { nowIso, type Db, type Executor } from '../../db/database';
+import { nowIso, type Db } from '../../db/database';
 import { transact } from '../../db/transaction';
 import { HttpError, forbidden, invalid, notFound } from '../../lib/http-error';
 import { dailyDaysInPlay, mayReveal } from '../hold/hold.service';
@@ -24,7 +24,7 @@ import {
 } from '../quiz/quiz-shared';
 import * as repo from './duel.repository';
 import { type DuelOptions, openRound, playerDuel, settleOverdue } from './duel-round.service';
-import { duelThemes, viewDuels } from './duel-view';
+import { duelThemes, viewDuel, viewDuelNow, viewDuels } from './duel-view';
 
 /**
  * Duels (PRODUCT.md §9): creating one (15 questions drawn from its theme), accepting, cancelling,
@@ -48,14 +48,6 @@ export async function listThemes(db: Db) {
   return {
     data: rows.map((r) => ({ id: r.id, key: r.key, name: r.name, description: r.description })),
   };
-}
-
-/** The duel as the user sees it; 404 if it is gone (cancelled by a concurrent call). */
-async function viewOne(db: Executor, userId: number, duelId: number): Promise<Duel> {
-  const duel = await repo.findDuel(db, duelId);
-  if (!duel) throw notFound();
-  const [view] = await viewDuels(db, userId, [duel]);
-  return view!;
 }
 
 const pairOf = (a: number, b: number) => `${Math.min(a, b)}:${Math.max(a, b)}`;
@@ -115,7 +107,7 @@ async function createWith(
     }
     return id;
   });
-  return viewOne(db, userId, duelId);
+  return viewDuelNow(db, userId, duelId);
 }
 
 function isPendingPairTaken(error: unknown): boolean {
@@ -181,7 +173,7 @@ export async function acceptDuel(db: Db, userId: number, duelId: number, options
     const first = (await repo.roundsOf(trx, [duel.id])).find((r) => r.round_number === 1)!;
     await openRound(trx, duel, first.id, options);
   });
-  return viewOne(db, userId, duelId);
+  return viewDuelNow(db, userId, duelId);
 }
 
 /** `DELETE /api/duels/{id}`: the challenger withdraws a duel not accepted yet. */
@@ -199,8 +191,7 @@ export async function cancelDuel(db: Db, userId: number, duelId: number): Promis
 
 export async function getDuel(db: Db, userId: number, duelId: number): Promise<Duel> {
   const { duel } = await playerDuel(db, userId, duelId);
-  const [view] = await viewDuels(db, userId, [duel]);
-  return view!;
+  return viewDuel(db, userId, duel);
 }
 
 /** `GET /api/duels`: the user's duels, 10 a page, newest activity first. */

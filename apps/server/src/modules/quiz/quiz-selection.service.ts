@@ -13,6 +13,7 @@ import {
   type QuizAttempt,
   type generateQuizQuery,
 } from '@app/contract/quiz';
+import { isoTime } from '@app/contract/dates';
 import { isUniqueViolation, nowIso, type Db, type Executor } from '../../db/database';
 import { transact } from '../../db/transaction';
 import { HttpError, invalid } from '../../lib/http-error';
@@ -35,7 +36,6 @@ import {
   insertOpenAttempt,
   type QuizOptions,
 } from './quiz-shared';
-import { isoTime } from '@app/contract/dates';
 
 /**
  * Selection: which questions a new attempt draws (spaced repetition, never a question open

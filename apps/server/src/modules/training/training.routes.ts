@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storeCompletions, trainingLessons, trainingList } from '@app/contract/training';
 import { sessionOf } from '../../plugins/auth';
 import { matchesTag } from '../../lib/entity-tag';
+import { sendHeldAnswer } from '../../lib/held-answer';
 import { responses } from '../../lib/route-schemas';
 import {
   getLessons,
@@ -26,12 +27,10 @@ const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses({ 200: trainingList }),
       },
     },
-    async (request, reply) => {
-      const body = await trainingListBody(app.db, sessionOf(request).userId, lists, (list) =>
-        String(reply.serialize(list)),
-      );
-      return reply.type('application/json; charset=utf-8').send(body);
-    },
+    async (request, reply) =>
+      sendHeldAnswer(reply, (serialize) =>
+        trainingListBody(app.db, sessionOf(request).userId, lists, serialize),
+      ),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { usersQuery } from '@app/contract/ranking';
 import { updateUserRequest, user, usersResponse } from '@app/contract/user';
 import { sessionOf } from '../../plugins/auth';
+import { sendHeldAnswer } from '../../lib/held-answer';
 import { responses } from '../../lib/route-schemas';
 import { listColleagues } from './people.service';
 import { currentUserBody, updateCurrentUser } from './user.service';
@@ -10,12 +11,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user',
     { schema: { tags: ['user'], response: responses({ 200: user }) } },
-    async (request, reply) => {
-      const body = await currentUserBody(app.db, sessionOf(request).user, (user) =>
-        String(reply.serialize(user)),
-      );
-      return reply.type('application/json; charset=utf-8').send(body);
-    },
+    async (request, reply) =>
+      sendHeldAnswer(reply, (serialize) =>
+        currentUserBody(app.db, sessionOf(request).user, serialize),
+      ),
   );
 
   app.put(

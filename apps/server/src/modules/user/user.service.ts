@@ -3,9 +3,9 @@ import { localDay } from '@app/contract/dates';
 import type { z } from 'zod';
 import type { PublicUser } from '@app/contract/ranking';
 import type { Store, updateUserRequest, User } from '@app/contract/user';
+import { titleForPoints } from '@app/contract/title';
 import { nowIso, isUniqueViolation, type Db, type Executor } from '../../db/database';
 import { HttpError, notFound } from '../../lib/http-error';
-import { titleForPoints } from '@app/contract/title';
 import { titleInfoFor, titleLadder } from '../title/title.service';
 import * as repo from './user.repository';
 
@@ -89,7 +89,7 @@ export async function userDay(
 /** A user with their store's time zone already read (null without a store): the session is one. */
 export type DayOwner = { userId: number; storeTimeZone: string | null };
 
-/** The user as the API shows them to themselves; from `row` when the caller read it already. */
+/** The user as the API shows them to themselves, read from the database (after a sign-in or a change). */
 export async function getCurrentUser(db: Executor, userId: number): Promise<User> {
   const own = await repo.findUserWithStore(db, userId);
   if (!own) throw notFound();
