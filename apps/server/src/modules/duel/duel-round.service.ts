@@ -63,11 +63,16 @@ async function readDuel(
 /**
  * The duel if the user plays in it, its deadlines applied first (`settleDuel`); 404 for anyone
  * else, as if it did not exist. The duel and its rounds are read once when no deadline has
- * passed, as on most requests, and again after a settlement.
+ * passed, as on most requests, and again when one had: settled by this request or, meanwhile, by
+ * another, the read before is out of date either way.
  */
 export async function playerDuel(db: Db, userId: number, duelId: number): Promise<DuelState> {
   let state = await readDuel(db, duelId);
-  if (state && (await settleSeen(db, state, nowIso()))) state = await readDuel(db, duelId);
+  const now = nowIso();
+  if (state && passedDeadline(state, now)) {
+    await settleSeen(db, state, now);
+    state = await readDuel(db, duelId);
+  }
   if (!state) throw notFound();
   const { user1_id, user2_id } = state.duel;
   if (user1_id !== userId && user2_id !== userId) throw notFound();
