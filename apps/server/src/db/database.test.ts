@@ -171,4 +171,81 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('a PostgreSQL connecti
     // …and the statement is prepared anew, on this connection and every other.
     expect((await read()).rows[0]).toEqual({ id: 1, body: 'first', pinned: false });
   });
+
+  /** The pool's one connection: its round trips (answers ready for the next query) and state. */
+  const connection = async () => {
+    const client = await poolOf(pgDb)!.connect();
+    client.release();
+    const internals = client as unknown as {
+      connection: { on(event: 'readyForQuery', listener: () => void): void };
+      getTransactionStatus(): string;
+    };
+    let trips = 0;
+    internals.connection.on('readyForQuery', () => void (trips += 1));
+    return {
+      tripsOf: async (work: () => Promise<unknown>) => {
+        const before = trips;
+        await work();
+        return trips - before;
+      },
+      /** 'I' outside a transaction, 'T' in one, 'E' in a failed one. */
+      status: () => internals.getTransactionStatus(),
+    };
+  };
+
+  it("sends a transaction's begin with its first statement, in one round trip; a transaction that ran nothing sends nothing", async () => {
+    const { tripsOf, status } = await connection();
+    const ids: string[][] = [];
+    const trips: number[] = [];
+    // Each transaction runs one text twice: unnamed in the first; named on its third run, the
+    // first of the second transaction, which is prepared after a begin of its own; then prepared.
+    for (let run = 0; run < 5; run++) {
+      trips.push(
+        await tripsOf(() =>
+          pgDb.transaction().execute(async (trx) => {
+            const xact = (offset: number) =>
+              sql<{ id: string }>`select (txid_current() + ${offset}::int)::text as id`.execute(
+                trx,
+              );
+            ids.push([(await xact(0)).rows[0]!.id, (await xact(0)).rows[0]!.id]);
+          }),
+        ),
+      );
+    }
+    expect(trips).toEqual([3, 4, 3, 3, 3]);
+    // Both statements of each run in one transaction, each run in a transaction of its own.
+    for (const [first, second] of ids) expect(first).toBe(second);
+    expect(new Set(ids.map(([first]) => first)).size).toBe(5);
+    expect(await tripsOf(() => pgDb.transaction().execute(async () => 'nothing'))).toBe(0);
+    expect(status()).toBe('I');
+  });
+
+  it('rolls back a transaction whose first statement fails, and runs the next statements outside any', async () => {
+    const { status } = await connection();
+    await sql`create table tallies (id int primary key)`.execute(pgDb);
+    await sql`insert into tallies values (${1})`.execute(pgDb);
+    await expect(
+      pgDb.transaction().execute(async (trx) => {
+        await sql`insert into tallies values (${1})`.execute(trx);
+      }),
+    ).rejects.toThrow('duplicate key');
+    expect(status()).toBe('I');
+    // Committed at once: another connection sees it.
+    await sql`insert into tallies values (${2})`.execute(pgDb);
+    const other = createDatabase(process.env.TEST_DATABASE_URL!, { schema });
+    try {
+      const rows = await sql<{ id: number }>`select id from tallies order by id`.execute(other);
+      expect(rows.rows.map((row) => row.id)).toEqual([1, 2]);
+    } finally {
+      await other.destroy();
+    }
+    // A transaction whose work fails before its first statement leaves nothing open either.
+    await expect(
+      pgDb.transaction().execute(async () => {
+        throw new Error('before any statement');
+      }),
+    ).rejects.toThrow('before any statement');
+    await sql`insert into tallies values (${3})`.execute(pgDb);
+    expect(status()).toBe('I');
+  });
 });

@@ -131,6 +131,7 @@ class UserRowCommits {
 class ConnectingClient extends pg.Client {
   #inTransaction = false;
   #changedUserRows = false;
+  #beginDeferred = false;
 
   constructor(
     config: pg.ClientConfig,
@@ -153,10 +154,15 @@ class ConnectingClient extends pg.Client {
         (callback as (error: unknown, result: unknown) => void)(error, result);
       };
     }
-    const result: unknown =
-      typeof text === 'string' && Array.isArray(values) && args.length === 2
-        ? this.#run(text, values)
-        : Reflect.apply(super.query, this, args);
+    const kysely = typeof text === 'string' && Array.isArray(values) && args.length === 2;
+    if (!kysely && this.#beginDeferred) {
+      // Anything but Kysely's form after a held `begin`: the `begin` goes first, on its own.
+      this.#beginDeferred = false;
+      void super.query('begin').catch(() => undefined);
+    }
+    const result: unknown = kysely
+      ? this.#run(text, values)
+      : Reflect.apply(super.query, this, args);
     if (announces && result instanceof Promise) {
       // Registered before the caller awaits the promise: told before the caller goes on.
       result.then(
@@ -168,12 +174,63 @@ class ConnectingClient extends pg.Client {
   }
 
   #run(text: string, values: unknown[]): Promise<unknown> {
+    if (this.#beginDeferred) return this.#runFirstOfTransaction(text, values);
+    if (text === 'begin' && values.length === 0) {
+      this.#beginDeferred = true;
+      return Promise.resolve(NOTHING_RAN);
+    }
+    return this.#runNamed(text, values, (config) => super.query(config));
+  }
+
+  #runNamed(
+    text: string,
+    values: unknown[],
+    send: (config: pg.QueryConfig) => Promise<unknown>,
+  ): Promise<unknown> {
     const name = values.length > 0 ? statementNames.nameOf(text) : undefined;
-    if (name === undefined) return super.query(text, values);
-    return super.query({ name, text, values }).catch((error: unknown) => {
+    if (name === undefined) return send({ text, values });
+    return send({ name, text, values }).catch((error: unknown) => {
       if (isStalePlan(error)) statementNames.renew(text);
       throw error;
     });
+  }
+
+  /**
+   * A transaction's `begin` is held until its first statement, and sent with it, in one round
+   * trip: a transaction's statements are each a trip to the database and back, and its `begin`
+   * (which takes no snapshot: the first statement does) need not be one of its own. An error of
+   * either fails the statement, the transaction then rolled back as after any failed statement. A
+   * transaction that ran nothing ends without a word to the database. What is not a statement with
+   * parameters (a text of several statements, say) goes after a `begin` of its own, as before;
+   * so does a named statement not yet prepared on this connection (see `beginsWith`).
+   */
+  #runFirstOfTransaction(text: string, values: unknown[]): Promise<unknown> {
+    this.#beginDeferred = false;
+    if (values.length === 0) {
+      if (COMMIT.test(text) || ROLLBACK.test(text)) return Promise.resolve(NOTHING_RAN);
+      return super.query('begin').then(() => super.query(text, values));
+    }
+    return this.#runNamed(text, values, (config) => {
+      const parsed = (this as unknown as { connection: { parsedStatements: object } }).connection
+        .parsedStatements;
+      if (config.name !== undefined && !Object.hasOwn(parsed, config.name)) {
+        return super.query('begin').then(() => super.query(config));
+      }
+      return new Promise((resolve, reject) => {
+        super.query(
+          beginsWith(config, (error, result) => (error ? reject(error) : resolve(result))),
+        );
+      });
+    });
+  }
+
+  /**
+   * Back in the pool, a connection holds no `begin`: a transaction always ends with its commit or
+   * rollback, which drops a held one; were one left, the next user's statements would not run in
+   * a transaction no one ends.
+   */
+  dropHeldBegin(): void {
+    this.#beginDeferred = false;
   }
 
   /** Whether the statement, once done, commits a change to the watched tables' rows. */
@@ -195,6 +252,49 @@ class ConnectingClient extends pg.Client {
     this.#changedUserRows = true;
     return false;
   }
+}
+
+/** What pg answers for a statement that ran nothing: a held `begin`, a transaction's empty end. */
+const NOTHING_RAN = Object.freeze({ command: null, rowCount: null, rows: [], fields: [] });
+
+/** The parts of pg's query and connection that a query beginning its transaction uses. */
+type ProtocolConnection = {
+  parse(message: { text: string }): void;
+  bind(message: object): void;
+  execute(message: object): void;
+};
+type QueryInternals = {
+  prepare(connection: ProtocolConnection): void;
+  handleCommandComplete(message: unknown, connection: unknown): void;
+};
+
+/**
+ * A statement with parameters (which pg sends in PostgreSQL's extended protocol) that begins a
+ * transaction: `begin`, then the statement, written together under one sync, so that an error of
+ * either skips the rest and fails the statement. The `begin`'s completion is not one of the
+ * statement's results. See docs/decisions/0057.
+ */
+function beginsWith(
+  config: pg.QueryConfig,
+  callback: (error: Error | undefined, result: unknown) => void,
+): pg.Query {
+  const query = new pg.Query(config, callback);
+  const internals = query as unknown as QueryInternals;
+  const prepare = internals.prepare.bind(query);
+  const complete = internals.handleCommandComplete.bind(query);
+  let begun = false;
+  // Called by pg once the query is checked, with the connection's writes corked: one packet.
+  internals.prepare = (connection) => {
+    connection.parse({ text: 'begin' });
+    connection.bind({});
+    connection.execute({});
+    prepare(connection);
+  };
+  internals.handleCommandComplete = (message, connection) => {
+    if (begun) return complete(message, connection);
+    begun = true;
+  };
+  return query;
 }
 
 /** The statements that begin and end a transaction (a savepoint's `rollback to` ends none). */
@@ -295,6 +395,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
   // or the next one, fails and its request answers 503; the pool opens new connections.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('release', (_error, client) => {
+    if (client instanceof ConnectingClient) client.dropHeldBegin();
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   userRowCommits.set(db, commits);
