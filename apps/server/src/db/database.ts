@@ -112,6 +112,16 @@ function isStalePlan(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '0A000';
 }
 
+/**
+ * PostgreSQL's answer to a name pg believes prepared on the connection, but which is not: pg notes
+ * a name as prepared when a parse completes, its own or a held `begin`'s sent with it (see
+ * `beginsWith`), and keeps the note when the statement's parse or bind then fails. A new name
+ * prepares the text again.
+ */
+function isUnknownStatement(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '26000';
+}
+
 /** Who is told, in this process, that a change it made to those rows has committed. */
 class UserRowCommits {
   readonly listeners = new Set<() => void>();
@@ -190,7 +200,7 @@ class ConnectingClient extends pg.Client {
     const name = values.length > 0 ? statementNames.nameOf(text) : undefined;
     if (name === undefined) return send({ text, values });
     return send({ name, text, values }).catch((error: unknown) => {
-      if (isStalePlan(error)) statementNames.renew(text);
+      if (isStalePlan(error) || isUnknownStatement(error)) statementNames.renew(text);
       throw error;
     });
   }
@@ -200,28 +210,29 @@ class ConnectingClient extends pg.Client {
    * trip: a transaction's statements are each a trip to the database and back, and its `begin`
    * (which takes no snapshot: the first statement does) need not be one of its own. An error of
    * either fails the statement, the transaction then rolled back as after any failed statement. A
-   * transaction that ran nothing ends without a word to the database. What is not a statement with
-   * parameters (a text of several statements, say) goes after a `begin` of its own, as before;
-   * so does a named statement not yet prepared on this connection (see `beginsWith`).
+   * transaction that ran nothing ends without a word to the database. A statement without
+   * parameters (a text may hold several) goes right after a `begin` of its own, both queued at
+   * once: a rollback sent meanwhile by a caller that did not wait for the statement comes after
+   * it, as it would without a held `begin`.
    */
   #runFirstOfTransaction(text: string, values: unknown[]): Promise<unknown> {
     this.#beginDeferred = false;
     if (values.length === 0) {
       if (COMMIT.test(text) || ROLLBACK.test(text)) return Promise.resolve(NOTHING_RAN);
-      return super.query('begin').then(() => super.query(text, values));
+      return Promise.all([super.query('begin'), super.query(text, values)]).then(
+        ([, result]) => result,
+      );
     }
-    return this.#runNamed(text, values, (config) => {
-      const parsed = (this as unknown as { connection: { parsedStatements: object } }).connection
-        .parsedStatements;
-      if (config.name !== undefined && !Object.hasOwn(parsed, config.name)) {
-        return super.query('begin').then(() => super.query(config));
-      }
-      return new Promise((resolve, reject) => {
-        super.query(
-          beginsWith(config, (error, result) => (error ? reject(error) : resolve(result))),
-        );
-      });
-    });
+    return this.#runNamed(
+      text,
+      values,
+      (config) =>
+        new Promise((resolve, reject) => {
+          super.query(
+            beginsWith(config, (error, result) => (error ? reject(error) : resolve(result))),
+          );
+        }),
+    );
   }
 
   /**
