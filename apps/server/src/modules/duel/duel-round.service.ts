@@ -270,6 +270,8 @@ export async function roundQuiz(
   if (mine?.completed_at) throw invalid('round', DUEL_ERRORS.roundPlayed);
   if (mine) return resumedPlay(db, mine.quiz_attempt_id, roundNumber);
 
+  // The questions' content, held outside the transaction: none of it read under the duel's lock.
+  const content = await quizRepo.playContent(db);
   const loaded = await transact(db, async (trx): Promise<RoundQuiz | number> => {
     await repo.lockDuel(trx, duel.id);
     const plays = await repo.attemptsOf(trx, [round.id]);
@@ -283,8 +285,8 @@ export async function roundQuiz(
         : await repo.roundQuestionIds(trx, round.id);
     if (!questionIds) throw invalid('round', DUEL_ERRORS.questionsBusy);
     const now = nowIso();
-    const questions = await quizRepo.questionsForPlay(trx, questionIds);
-    const choices = choicesByQuestion(await quizRepo.choicesOf(trx, questionIds));
+    const questions = await quizRepo.questionsForPlay(trx, questionIds, content);
+    const choices = choicesByQuestion(await quizRepo.choicesOf(trx, questionIds, content));
     const questionById = new Map(questions.map((q) => [q.id, q]));
     const plan = questionIds.map((questionId) => {
       const question = questionById.get(questionId)!;

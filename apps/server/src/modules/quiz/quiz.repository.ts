@@ -16,6 +16,7 @@ import {
   timestamp,
   type Executor,
 } from '../../db/database';
+import { heldContent } from '../../db/held-content';
 import { prepared, preparedRow } from '../../db/prepared';
 import { heldFor, liveHolderQuery } from '../hold/hold.repository';
 import type { Database, QuizAttemptQuestionsTable, QuizAttemptsTable } from '../../db/schema';
@@ -83,8 +84,8 @@ export const listCandidateQuestions = prepared(
 );
 export type CandidateRow = Awaited<ReturnType<typeof listCandidateQuestions>>[number];
 
-/** Questions by id with their category's key and name, the columns each reader needs added. */
-function questionsWithCategory(db: Kysely<Database>, ids: readonly number[]) {
+/** Questions with their category's key and name, the columns each reader needs added. */
+function everyQuestionWithCategory(db: Kysely<Database>) {
   return db
     .selectFrom('questions')
     .innerJoin('categories', 'categories.id', 'questions.category_id')
@@ -94,8 +95,12 @@ function questionsWithCategory(db: Kysely<Database>, ids: readonly number[]) {
       'questions.mode',
       'categories.key as category_key',
       'categories.name as category_name',
-    ])
-    .where('questions.id', 'in', ids);
+    ]);
+}
+
+/** Questions by id with their category's key and name, the columns each reader needs added. */
+function questionsWithCategory(db: Kysely<Database>, ids: readonly number[]) {
+  return everyQuestionWithCategory(db).where('questions.id', 'in', ids);
 }
 
 /** A prepared query of a list of ids that answers no rows at once for no ids (no `in ()`). */
@@ -104,8 +109,25 @@ function byIds<Row>(query: (db: Executor, ids: readonly number[]) => Promise<Row
     ids.length === 0 ? Promise.resolve([]) : query(db, ids);
 }
 
-/** What a player may see of questions: text, mode and category, never the answer. */
-export const questionsForPlay = byIds(prepared(questionsWithCategory));
+const readQuestionsForPlay = byIds(prepared(questionsWithCategory));
+export type QuestionForPlay = Awaited<ReturnType<typeof readQuestionsForPlay>>[number];
+
+/**
+ * What a player may see of questions: text, mode and category, never the answer. From the held
+ * content (`playContent`) when it has them all; read otherwise (a question imported meanwhile
+ * through another instance), and inside a transaction unless its caller brings the content.
+ */
+export async function questionsForPlay(
+  db: Executor,
+  ids: readonly number[],
+  held?: PlayContent,
+): Promise<QuestionForPlay[]> {
+  const content = held ?? (await heldOutsideTransactions(db));
+  if (content && ids.every((id) => content.questions.has(id))) {
+    return [...new Set(ids)].map((id) => content.questions.get(id)!);
+  }
+  return readQuestionsForPlay(db, ids);
+}
 
 /**
  * Questions with their answers, for what is shown once an answer is given (a daily question, a
@@ -122,17 +144,72 @@ export const questionsWithAnswers = byIds(
 );
 export type QuestionWithAnswers = Awaited<ReturnType<typeof questionsWithAnswers>>[number];
 
-export const choicesOf = byIds(
+function everyChoice(db: Kysely<Database>) {
+  return db
+    .selectFrom('question_choices')
+    .select(['question_id', 'choice_id', 'text'])
+    .orderBy('question_id')
+    .orderBy('position');
+}
+
+const readChoicesOf = byIds(
   prepared((db, questionIds: readonly number[]) =>
-    db
-      .selectFrom('question_choices')
-      .select(['question_id', 'choice_id', 'text'])
-      .where('question_id', 'in', questionIds)
-      .orderBy('question_id')
-      .orderBy('position'),
+    everyChoice(db).where('question_id', 'in', questionIds),
   ),
 );
-export type ChoiceRow = Awaited<ReturnType<typeof choicesOf>>[number];
+export type ChoiceRow = Awaited<ReturnType<typeof readChoicesOf>>[number];
+
+/**
+ * The choices of questions, by question then in their order: from the held content when it has
+ * every question, read otherwise (see `questionsForPlay`).
+ */
+export async function choicesOf(
+  db: Executor,
+  questionIds: readonly number[],
+  held?: PlayContent,
+): Promise<ChoiceRow[]> {
+  const content = held ?? (await heldOutsideTransactions(db));
+  if (content && questionIds.every((id) => content.choices.has(id))) {
+    const ordered = [...new Set(questionIds)].sort((a, b) => a - b);
+    return ordered.flatMap((id) => content.choices.get(id)!);
+  }
+  return readChoicesOf(db, questionIds);
+}
+
+/**
+ * Every question as a player sees it, with its choices in their order (none for an open
+ * question): content, changed only by an import, held by each instance (decision 0028) so that
+ * drawing a quiz or a duel's round reads none of it. Never an answer.
+ */
+export type PlayContent = {
+  readonly questions: ReadonlyMap<number, QuestionForPlay>;
+  readonly choices: ReadonlyMap<number, readonly ChoiceRow[]>;
+};
+
+const readEveryQuestionForPlay = prepared(everyQuestionWithCategory);
+const readEveryChoice = prepared(everyChoice);
+
+export const playContent = heldContent(async (db): Promise<PlayContent> => {
+  const [questions, choices] = await Promise.all([
+    readEveryQuestionForPlay(db),
+    readEveryChoice(db),
+  ]);
+  const byQuestion = new Map<number, ChoiceRow[]>(questions.map((q) => [q.id, []]));
+  for (const choice of choices) byQuestion.get(choice.question_id)?.push(Object.freeze(choice));
+  return {
+    questions: new Map(questions.map((q) => [q.id, Object.freeze(q)])),
+    choices: byQuestion,
+  };
+});
+
+/**
+ * The held content for a read outside a transaction. Inside one there is none: the content is
+ * held per database handle, and a read of it through the root handle would wait, on SQLite, for
+ * the transaction's own connection.
+ */
+function heldOutsideTransactions(db: Executor): Promise<PlayContent> | undefined {
+  return db.isTransaction ? undefined : playContent(db);
+}
 
 const insertAttemptQuery = preparedRow((db, row: Insertable<QuizAttemptsTable>) =>
   db.insertInto('quiz_attempts').values(row).returning('id'),

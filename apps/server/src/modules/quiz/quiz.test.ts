@@ -4,7 +4,14 @@ import { badgesOf, createUser, type TestUser, totalOf, useTestApp } from '../../
 import { quizPlayer } from '../../../test/quiz-player';
 import { attemptHolder } from '../hold/hold.service';
 import { ledgerSum } from '../points/points.repository';
-import { claimRankedSlot, insertAttempt, lockOpenAttempt } from './quiz.repository';
+import { forgetContent } from '../../db/held-content';
+import {
+  choicesOf,
+  claimRankedSlot,
+  insertAttempt,
+  lockOpenAttempt,
+  questionsForPlay,
+} from './quiz.repository';
 import { closeExpiredAttempts } from './quiz-play.service';
 
 const ctx = useTestApp({ content: true });
@@ -163,6 +170,116 @@ describe('GET /api/quiz/generate', () => {
   it('needs a token', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/quiz/generate?difficulty=easy' });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the questions a quiz shows, held as content', () => {
+  const fromDatabase = async (ids: number[]) => ({
+    questions: await ctx.db
+      .selectFrom('questions')
+      .innerJoin('categories', 'categories.id', 'questions.category_id')
+      .select([
+        'questions.id',
+        'questions.text',
+        'questions.mode',
+        'categories.key as category_key',
+        'categories.name as category_name',
+      ])
+      .where('questions.id', 'in', ids)
+      .orderBy('questions.id')
+      .execute(),
+    choices: await ctx.db
+      .selectFrom('question_choices')
+      .select(['question_id', 'choice_id', 'text'])
+      .where('question_id', 'in', ids)
+      .orderBy('question_id')
+      .orderBy('position')
+      .execute(),
+  });
+  const held = async (ids: number[]) => ({
+    questions: (await questionsForPlay(ctx.db, ids)).toSorted((a, b) => a.id - b.id),
+    choices: await choicesOf(ctx.db, ids),
+  });
+
+  it('are what the database holds, without an answer, and change with an import', async () => {
+    const ids = (await ctx.db.selectFrom('questions').select('id').execute()).map((q) => q.id);
+    expect(await held(ids)).toEqual(await fromDatabase(ids));
+    for (const question of await questionsForPlay(ctx.db, ids)) {
+      expect(Object.keys(question).sort()).toEqual([
+        'category_key',
+        'category_name',
+        'id',
+        'mode',
+        'text',
+      ]);
+    }
+
+    const [id] = ids;
+    const before = await fromDatabase([id!]);
+    await ctx.db.updateTable('questions').set({ text: 'Renamed?' }).where('id', '=', id!).execute();
+    await ctx.db
+      .updateTable('question_choices')
+      .set({ text: 'Renamed choice' })
+      .where('question_id', '=', id!)
+      .execute();
+    try {
+      // Held until an import of the content has committed, which forgets it (content.service).
+      expect(await held([id!])).toEqual(before);
+      forgetContent(ctx.db);
+      const after = await held([id!]);
+      expect(after).toEqual(await fromDatabase([id!]));
+      expect(after.questions[0]!.text).toBe('Renamed?');
+    } finally {
+      await ctx.db
+        .updateTable('questions')
+        .set({ text: before.questions[0]!.text })
+        .where('id', '=', id!)
+        .execute();
+      for (const choice of before.choices) {
+        await ctx.db
+          .updateTable('question_choices')
+          .set({ text: choice.text })
+          .where('question_id', '=', id!)
+          .where('choice_id', '=', choice.choice_id)
+          .execute();
+      }
+      forgetContent(ctx.db);
+    }
+  });
+
+  it('read a question the held content does not have yet (imported through another instance)', async () => {
+    await held([]);
+    const category = await ctx.db.selectFrom('categories').select('id').executeTakeFirstOrThrow();
+    const { id } = await ctx.db
+      .insertInto('questions')
+      .values({
+        key: 'held-content-new-question',
+        category_id: category.id,
+        mode: 'qcm_2',
+        text: 'New?',
+        correct_choice_id: 2,
+        accepted_answers: null,
+        explanation: null,
+        active: 0,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .insertInto('question_choices')
+      .values([
+        { question_id: id, choice_id: 1, text: 'No', position: 1 },
+        { question_id: id, choice_id: 2, text: 'Yes', position: 0 },
+      ])
+      .execute();
+    try {
+      expect(await held([id])).toEqual(await fromDatabase([id]));
+      expect((await choicesOf(ctx.db, [id])).map((c) => c.text)).toEqual(['Yes', 'No']);
+    } finally {
+      await ctx.db.deleteFrom('question_choices').where('question_id', '=', id).execute();
+      await ctx.db.deleteFrom('questions').where('id', '=', id).execute();
+    }
   });
 });
 
