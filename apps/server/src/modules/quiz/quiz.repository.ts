@@ -122,11 +122,9 @@ export async function questionsForPlay(
   ids: readonly number[],
   held?: PlayContent,
 ): Promise<QuestionForPlay[]> {
-  const content = held ?? (await heldOutsideTransactions(db));
-  if (content && ids.every((id) => content.questions.has(id))) {
-    return [...new Set(ids)].map((id) => content.questions.get(id)!);
-  }
-  return readQuestionsForPlay(db, ids);
+  const content = await contentHolding(db, ids, held);
+  if (!content) return readQuestionsForPlay(db, ids);
+  return [...new Set(ids)].map((id) => content.questions.get(id)!);
 }
 
 /**
@@ -168,12 +166,10 @@ export async function choicesOf(
   questionIds: readonly number[],
   held?: PlayContent,
 ): Promise<ChoiceRow[]> {
-  const content = held ?? (await heldOutsideTransactions(db));
-  if (content && questionIds.every((id) => content.choices.has(id))) {
-    const ordered = [...new Set(questionIds)].sort((a, b) => a - b);
-    return ordered.flatMap((id) => content.choices.get(id)!);
-  }
-  return readChoicesOf(db, questionIds);
+  const content = await contentHolding(db, questionIds, held);
+  if (!content) return readChoicesOf(db, questionIds);
+  const ordered = [...new Set(questionIds)].sort((a, b) => a - b);
+  return ordered.flatMap((id) => content.choices.get(id)!);
 }
 
 /**
@@ -203,12 +199,18 @@ export const playContent = heldContent(async (db): Promise<PlayContent> => {
 });
 
 /**
- * The held content for a read outside a transaction. Inside one there is none: the content is
- * held per database handle, and a read of it through the root handle would wait, on SQLite, for
- * the transaction's own connection.
+ * The content given, or the held content outside a transaction, if it has every question asked
+ * for (each with its choices); undefined when they are to be read. Inside a transaction there is
+ * no held content unless the caller brings it: it is held per database handle, and a read of it
+ * through the root handle would wait, on SQLite, for the transaction's own connection.
  */
-function heldOutsideTransactions(db: Executor): Promise<PlayContent> | undefined {
-  return db.isTransaction ? undefined : playContent(db);
+async function contentHolding(
+  db: Executor,
+  ids: readonly number[],
+  held: PlayContent | undefined,
+): Promise<PlayContent | undefined> {
+  const content = held ?? (db.isTransaction ? undefined : await playContent(db));
+  return content && ids.every((id) => content.questions.has(id)) ? content : undefined;
 }
 
 const insertAttemptQuery = preparedRow((db, row: Insertable<QuizAttemptsTable>) =>

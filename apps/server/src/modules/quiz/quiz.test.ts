@@ -175,19 +175,19 @@ describe('GET /api/quiz/generate', () => {
 
 describe('the questions a quiz shows, held as content', () => {
   const fromDatabase = async (ids: number[]) => ({
-    questions: await ctx.db
-      .selectFrom('questions')
-      .innerJoin('categories', 'categories.id', 'questions.category_id')
-      .select([
-        'questions.id',
-        'questions.text',
-        'questions.mode',
-        'categories.key as category_key',
-        'categories.name as category_name',
-      ])
-      .where('questions.id', 'in', ids)
-      .orderBy('questions.id')
-      .execute(),
+    questions: (
+      await ctx.db
+        .selectFrom('questions')
+        .innerJoin('categories as c', 'c.id', 'questions.category_id')
+        .select(['questions.id', 'text', 'mode', 'c.key', 'c.name'])
+        .where('questions.id', 'in', ids)
+        .orderBy('questions.id')
+        .execute()
+    ).map(({ key, name, ...question }) => ({
+      ...question,
+      category_key: key,
+      category_name: name,
+    })),
     choices: await ctx.db
       .selectFrom('question_choices')
       .select(['question_id', 'choice_id', 'text'])
