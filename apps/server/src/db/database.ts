@@ -134,9 +134,10 @@ class UserRowCommits {
 /**
  * The pool's client: its connection attempt gives up after CONNECT_TIMEOUT_MS, and the statements
  * run often are prepared once per connection (`StatementNames`), where PostgreSQL would otherwise
- * parse and plan every statement of every request anew. It tells `commits` when a change it made
- * to the rows of the watched tables has committed: at once outside a transaction, at the commit
- * inside one.
+ * parse and plan every statement of every request anew. A transaction's `begin` goes with its
+ * first statement, in the same round trip (docs/decisions/0057). It tells `commits` when a change
+ * it made to the rows of the watched tables has committed: at once outside a transaction, at the
+ * commit inside one.
  */
 class ConnectingClient extends pg.Client {
   #inTransaction = false;
