@@ -20,7 +20,7 @@ import { planOf } from '../../../test/query-plan';
 import { quizPlayer } from '../../../test/quiz-player';
 import { credit } from '../points/points.service';
 import { lockOpenAttempt } from '../quiz/quiz.repository';
-import { settleOverdue } from './duel-round.service';
+import { playerDuel, settleDuel, settleOverdue } from './duel-round.service';
 import { nearbyPlayers, rewardsQuery } from './duel.repository';
 
 const ctx = useTestApp({ content: true });
@@ -628,6 +628,22 @@ describe('deadlines', () => {
       .where('user_id', 'in', [a.id, b.id])
       .execute();
     expect(held.filter((h) => h.holder.startsWith('round:'))).toEqual([]);
+  });
+
+  it('answers a read past the round’s deadline with the duel settled, when another request settled it meanwhile', async () => {
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
+    at('2026-03-14T10:00:00.000Z');
+    const duel = await accepted(a, b);
+    await play(a, duel.id, 1, 2);
+    at('2026-03-15T10:00:01.000Z');
+    // A settlement started first, as the sweep's: on SQLite it takes the database first, and the
+    // read, which saw the round running, finds the duel settled once its own settlement may look.
+    // (On PostgreSQL either may come first.) Either way the read answers the duel as it stands.
+    const [, read] = await Promise.all([
+      settleDuel(ctx.db, duel.id),
+      playerDuel(ctx.db, b.id, duel.id),
+    ]);
+    expect(read.duel).toMatchObject({ status: 'timeout', winner_id: a.id });
   });
 });
 
