@@ -32,10 +32,13 @@ function formatter(
   return format;
 }
 
+/** An hour and a day of UTC time, in milliseconds. */
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
 /** The instants `isoTime` writes by arithmetic: years 0000 to 9999, as `toISOString` writes them. */
 const FIRST_MS = Date.parse('0000-01-01T00:00:00.000Z');
 const LAST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-const DAY_MS = 86_400_000;
 
 const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 const three = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);

@@ -1,5 +1,5 @@
 import type { Difficulty, QuestionMode } from './constants';
-import { isoTime } from './dates';
+import { DAY_MS, isoTime } from './dates';
 
 /**
  * The quiz's limits and pure rules (scoring, the level shown, the result message, spaced
@@ -90,8 +90,6 @@ export function resultMessage(score: number, maxPoints: number): string {
 /** Leitner boxes: days before a question of box n is due again. A new question starts in box 1. */
 export const REVIEW_INTERVAL_DAYS = [1, 3, 7, 21] as const;
 export const REVIEW_BOXES = REVIEW_INTERVAL_DAYS.length;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When a question is due again if it lands in box 1, 2, … after an answer given at `at`. */
 export function reviewDueDates(at: Date | string): string[] {

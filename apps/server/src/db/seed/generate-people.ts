@@ -1,3 +1,4 @@
+import { DAY_MS } from '@app/contract/dates';
 import type { Db } from '../database';
 import { transact } from '../transaction';
 import { nameKeys } from '../../lib/search-text';
@@ -94,7 +95,6 @@ const LAST = [
   'Ito',
 ];
 const CHUNK = 500;
-const DAY_MS = 86_400_000;
 
 export type GeneratedPeople = { users: number; ledgerRows: number; stores: number };
 

@@ -1,6 +1,6 @@
 import { TOKEN_IDLE_DAYS } from '@app/contract/constants';
 import { MESSAGES } from '@app/contract/errors';
-import { isoTime } from '@app/contract/dates';
+import { DAY_MS, isoTime } from '@app/contract/dates';
 import { nowIso, type Db } from '../../db/database';
 import type { HeldReads } from '../../db/held-reads';
 import type { UserWithStoreRow } from '../user/user.repository';
@@ -11,7 +11,6 @@ import type { ThrottleStore } from './login-throttle';
 import { verifyPassword } from './password';
 import { digestOf, hashSecret, newSecret, parseToken, sameDigest } from './token';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 
 export const LOGIN_LIMITS = {

@@ -1,6 +1,6 @@
 import type { Duel, DuelRound } from '@app/contract/duel';
 import type { PublicUser } from '@app/contract/ranking';
-import { isoTime } from '@app/contract/dates';
+import { HOUR_MS, isoTime } from '@app/contract/dates';
 import type { Executor } from '../../db/database';
 import { heldContent } from '../../db/held-content';
 import { notFound } from '../../lib/http-error';
@@ -134,12 +134,11 @@ export async function viewDuelNow(db: Executor, viewerId: number, duelId: number
   return viewDuel(db, viewerId, duel);
 }
 
-const HOUR_MS = 3_600_000;
 export const RESPONSE_HOURS = 24;
 
 /** A pending duel times out 24 hours after its creation. */
 export function pendingDeadline(createdAt: string): string {
-  return isoTime(Date.parse(createdAt) + RESPONSE_HOURS * HOUR_MS);
+  return hoursLater(createdAt, RESPONSE_HOURS);
 }
 
 export function hoursLater(at: string, hours: number): string {

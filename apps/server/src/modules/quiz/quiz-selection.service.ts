@@ -13,7 +13,7 @@ import {
   type QuizAttempt,
   type generateQuizQuery,
 } from '@app/contract/quiz';
-import { isoTime } from '@app/contract/dates';
+import { HOUR_MS, isoTime } from '@app/contract/dates';
 import { isUniqueViolation, nowIso, type Db, type Executor } from '../../db/database';
 import { transact } from '../../db/transaction';
 import { HttpError, invalid } from '../../lib/http-error';
@@ -44,7 +44,6 @@ import {
 
 type GenerateInput = z.output<typeof generateQuizQuery>;
 
-const HOUR_MS = 60 * 60 * 1000;
 /** Draws tried when a concurrent request of the same user took a question or the open slot. */
 const DRAW_TRIES = 3;
 
