@@ -22,14 +22,7 @@ import {
 } from '../hold/hold.service';
 import { credit } from '../points/points.service';
 import * as quizRepo from '../quiz/quiz.repository';
-import {
-  attemptForPlay,
-  choiceOrder,
-  choicesByQuestion,
-  insertOpenAttempt,
-  playQuestion,
-  pointsIn,
-} from '../quiz/quiz-shared';
+import { attemptForPlay, insertOpenAttempt, planPlay, playOf, pointsIn } from '../quiz/quiz-shared';
 import * as repo from './duel.repository';
 import { RESPONSE_HOURS, hoursLater, viewDuel, viewDuelNow } from './duel-view';
 
@@ -285,13 +278,7 @@ export async function roundQuiz(
         : await repo.roundQuestionIds(trx, round.id);
     if (!questionIds) throw invalid('round', DUEL_ERRORS.questionsBusy);
     const now = nowIso();
-    const questions = await quizRepo.questionsForPlay(trx, questionIds, content);
-    const choices = choicesByQuestion(await quizRepo.choicesOf(trx, questionIds, content));
-    const questionById = new Map(questions.map((q) => [q.id, q]));
-    const plan = questionIds.map((questionId) => {
-      const question = questionById.get(questionId)!;
-      return { question, order: choiceOrder(question.mode, choices.get(questionId) ?? []) };
-    });
+    const plan = await planPlay(trx, questionIds, content);
     const attemptId = await insertOpenAttempt(
       trx,
       {
@@ -304,7 +291,7 @@ export async function roundQuiz(
         expires_at: hoursLater(now, RESPONSE_HOURS * (DUEL_ROUNDS + 1)),
         max_points: plan.reduce((sum, { question }) => sum + pointsIn('duel', question.mode), 0),
       },
-      plan.map(({ question, order }) => ({ questionId: question.id, order })),
+      plan,
     );
     // Two loads at once: the first play stands, the other is dropped with its transaction.
     if (
@@ -324,14 +311,7 @@ export async function roundQuiz(
     return {
       attempt_id: attemptId,
       round_number: roundNumber,
-      questions: plan.map(({ question, order }) =>
-        playQuestion(
-          question,
-          choices.get(question.id) ?? [],
-          order,
-          pointsIn('duel', question.mode),
-        ),
-      ),
+      questions: playOf(plan, (mode) => pointsIn('duel', mode)),
       answered: [],
     };
   }).catch(async (error: unknown) => {

@@ -29,11 +29,10 @@ import { closeAttempt } from './quiz-scoring.service';
 import {
   QUIZ_ERRORS,
   attemptForPlay,
-  choicesByQuestion,
-  playQuestion,
-  pointsIn,
-  choiceOrder,
   insertOpenAttempt,
+  planPlay,
+  playOf,
+  pointsIn,
   type QuizOptions,
 } from './quiz-shared';
 
@@ -180,22 +179,13 @@ async function drawAttempt(db: Db, request: Request): Promise<QuizAttempt> {
     throw new HttpError(422, QUIZ_ERRORS.noQuestions, { difficulty: [QUIZ_ERRORS.noQuestions] });
   }
 
-  const [questions, choices] = await Promise.all([
-    repo.questionsForPlay(db, picked),
-    repo.choicesOf(db, picked),
-  ]);
-  const questionById = new Map(questions.map((q) => [q.id, q]));
-  const choicesOf = choicesByQuestion(choices);
-  const points = pointsIn(kind, questions[0]!.mode);
+  const plan = await planPlay(db, picked);
+  const points = pointsIn(kind, plan[0]!.question.mode);
   const title =
     kind === 'training'
       ? ((await validationTitle(db, category!.id)) ?? category!.name)
       : QUIZ_TITLES[request.difficulty];
   const expiresAt = isoTime(Date.parse(now) + QUIZ_ATTEMPT_TTL_HOURS * HOUR_MS);
-  const plan = picked.map((questionId) => {
-    const question = questionById.get(questionId)!;
-    return { question, order: choiceOrder(question.mode, choicesOf.get(questionId) ?? []) };
-  });
 
   const attemptId = await transact(db, async (trx) => {
     const id = await insertOpenAttempt(
@@ -210,7 +200,7 @@ async function drawAttempt(db: Db, request: Request): Promise<QuizAttempt> {
         expires_at: expiresAt,
         max_points: points * plan.length,
       },
-      plan.map(({ question, order }) => ({ questionId: question.id, order })),
+      plan,
     );
     await holdQuestions(
       trx,
@@ -226,9 +216,7 @@ async function drawAttempt(db: Db, request: Request): Promise<QuizAttempt> {
     title,
     difficulty: request.difficulty,
     expires_at: expiresAt,
-    questions: plan.map(({ question, order }) =>
-      playQuestion(question, choicesOf.get(question.id) ?? [], order, points),
-    ),
+    questions: playOf(plan, () => points),
   };
 }
 

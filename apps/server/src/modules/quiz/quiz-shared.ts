@@ -78,11 +78,52 @@ export function shuffled<T>(items: readonly T[]): T[] {
 }
 
 /** The order an attempt shows a question's choices in: its own, at random; none for an open question. */
-export function choiceOrder(
+function choiceOrder(
   mode: QuizQuestion['mode'],
   choices: readonly Pick<repo.ChoiceRow, 'choice_id'>[],
 ): number[] | undefined {
   return mode === 'open' ? undefined : shuffled(choices.map((c) => c.choice_id));
+}
+
+/** A question of a play being drawn: as the player sees it, with its choices in a new random order. */
+export type PlannedQuestion = {
+  questionId: number;
+  question: repo.QuestionForPlay;
+  choices: repo.ChoiceRow[];
+  order: number[] | undefined;
+};
+
+/**
+ * The questions of a new play, in this order, each with its choices shuffled: from the held
+ * content, or `held` inside a transaction (see `repo.questionsForPlay`). `insertOpenAttempt` takes
+ * the plan as it is.
+ */
+export async function planPlay(
+  db: Executor,
+  questionIds: readonly number[],
+  held?: repo.PlayContent,
+): Promise<PlannedQuestion[]> {
+  const [questions, choices] = await Promise.all([
+    repo.questionsForPlay(db, questionIds, held),
+    repo.choicesOf(db, questionIds, held),
+  ]);
+  const questionById = new Map(questions.map((q) => [q.id, q]));
+  const choicesOf = choicesByQuestion(choices);
+  return questionIds.map((questionId) => {
+    const question = questionById.get(questionId)!;
+    const own = choicesOf.get(questionId) ?? [];
+    return { questionId, question, choices: own, order: choiceOrder(question.mode, own) };
+  });
+}
+
+/** The planned questions as the player is shown them, each worth `pointsOf` its mode. */
+export function playOf(
+  plan: readonly PlannedQuestion[],
+  pointsOf: (mode: QuizQuestion['mode']) => number,
+): QuizQuestion[] {
+  return plan.map(({ question, choices, order }) =>
+    playQuestion(question, choices, order, pointsOf(question.mode)),
+  );
 }
 
 /** Opens an attempt with its questions in this order, in the caller's transaction; returns its id. */
