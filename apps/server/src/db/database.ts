@@ -142,7 +142,7 @@ class UserRowCommits {
 class ConnectingClient extends pg.Client {
   #inTransaction = false;
   #changedUserRows = false;
-  #beginDeferred = false;
+  #beginHeld = false;
 
   constructor(
     config: pg.ClientConfig,
@@ -166,9 +166,9 @@ class ConnectingClient extends pg.Client {
       };
     }
     const kysely = typeof text === 'string' && Array.isArray(values) && args.length === 2;
-    if (!kysely && this.#beginDeferred) {
+    if (!kysely && this.#beginHeld) {
       // Anything but Kysely's form after a held `begin`: the `begin` goes first, on its own.
-      this.#beginDeferred = false;
+      this.#beginHeld = false;
       void super.query('begin').catch(() => undefined);
     }
     const result: unknown = kysely
@@ -185,9 +185,9 @@ class ConnectingClient extends pg.Client {
   }
 
   #run(text: string, values: unknown[]): Promise<unknown> {
-    if (this.#beginDeferred) return this.#runFirstOfTransaction(text, values);
+    if (this.#beginHeld) return this.#runFirstOfTransaction(text, values);
     if (text === 'begin' && values.length === 0) {
-      this.#beginDeferred = true;
+      this.#beginHeld = true;
       return Promise.resolve(NOTHING_RAN);
     }
     return this.#runNamed(text, values, (config) => super.query(config));
@@ -217,7 +217,7 @@ class ConnectingClient extends pg.Client {
    * it, as it would without a held `begin`.
    */
   #runFirstOfTransaction(text: string, values: unknown[]): Promise<unknown> {
-    this.#beginDeferred = false;
+    this.#beginHeld = false;
     if (values.length === 0) {
       if (COMMIT.test(text) || ROLLBACK.test(text)) return Promise.resolve(NOTHING_RAN);
       return Promise.all([super.query('begin'), super.query(text, values)]).then(
@@ -242,7 +242,7 @@ class ConnectingClient extends pg.Client {
    * a transaction no one ends.
    */
   dropHeldBegin(): void {
-    this.#beginDeferred = false;
+    this.#beginHeld = false;
   }
 
   /** Whether the statement, once done, commits a change to the watched tables' rows. */

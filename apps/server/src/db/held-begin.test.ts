@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { CompiledQuery, sql } from 'kysely';
-import type { Database } from './schema';
-import { Kysely, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, poolOf, type Db, type Executor } from './database';
+import type { Database } from './schema';
 
 const url = process.env.TEST_DATABASE_URL!;
 const schema = `test_held_begin_${randomBytes(6).toString('hex')}`;
@@ -286,11 +285,8 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
 
     it('a connection that dies while its begin is held, or after the first statement: nothing runs outside the transaction, the pool recovers', async () => {
       await clear();
-      const kill = async () => {
-        const pid = (await client()).processID;
-        return pid;
-      };
-      let pid = await kill();
+      const backendPid = async () => (await client()).processID;
+      let pid = await backendPid();
       await expect(
         db.transaction().execute(async (trx) => {
           await sql`select pg_terminate_backend(${pid})`.execute(admin);
@@ -300,7 +296,7 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
       ).rejects.toThrow();
       await sql`insert into t values (${41}, ${'b'})`.execute(db);
       expect(await status()).toBe('I');
-      pid = await kill();
+      pid = await backendPid();
       await expect(
         db.transaction().execute(async (trx) => {
           await sql`insert into t values (${42}, ${'c'})`.execute(trx);
