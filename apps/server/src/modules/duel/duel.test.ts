@@ -6,6 +6,7 @@ import {
   type RoundQuiz,
   type SubmitRoundResponse,
 } from '@app/contract/duel';
+import { DAY_MS, isoTime } from '@app/contract/dates';
 import { forgetContent } from '../../db/held-content';
 import { transact } from '../../db/transaction';
 import {
@@ -601,12 +602,18 @@ describe('deadlines', () => {
     expect(await ledger(duel.id)).toEqual([]);
   });
 
-  it('ends the duel as a timeout won by the player who played when the other misses the round’s 24 hours', async () => {
+  /** A duel whose first round `a` played on `day` at 10:00 and `b` missed: it is now past its 24 hours. */
+  async function missedRound(day: string) {
     const [a, b] = [await createUser(ctx), await createUser(ctx)];
-    at('2026-03-12T10:00:00.000Z');
+    at(`${day}T10:00:00.000Z`);
     const duel = await accepted(a, b);
     await play(a, duel.id, 1, 2);
-    at('2026-03-13T10:00:01.000Z');
+    at(isoTime(Date.parse(`${day}T10:00:01.000Z`) + DAY_MS));
+    return { a, b, duel };
+  }
+
+  it('ends the duel as a timeout won by the player who played when the other misses the round’s 24 hours', async () => {
+    const { a, b, duel } = await missedRound('2026-03-12');
     // The sweep settles it; reading it would too.
     expect(await settleOverdue(ctx.db)).toBeGreaterThanOrEqual(1);
     const row = await ctx.db
@@ -631,11 +638,7 @@ describe('deadlines', () => {
   });
 
   it('answers a read past the round’s deadline with the duel settled, when another request settled it meanwhile', async () => {
-    const [a, b] = [await createUser(ctx), await createUser(ctx)];
-    at('2026-03-14T10:00:00.000Z');
-    const duel = await accepted(a, b);
-    await play(a, duel.id, 1, 2);
-    at('2026-03-15T10:00:01.000Z');
+    const { a, b, duel } = await missedRound('2026-03-14');
     // A settlement started first, as the sweep's: on SQLite it takes the database first, and the
     // read, which saw the round running, finds the duel settled once its own settlement may look.
     // (On PostgreSQL either may come first.) Either way the read answers the duel as it stands.
