@@ -22,7 +22,12 @@ import { mayReveal } from '../hold/hold.service';
 import { credit } from '../points/points.service';
 import { userDay, type DayOwner } from '../user/user.service';
 import * as quizRepo from '../quiz/quiz.repository';
-import { answerInWords, correctAnswersInWords, parseAccepted } from '../quiz/quiz-shared';
+import {
+  answerInWords,
+  choicesOf,
+  correctAnswersInWords,
+  parseAccepted,
+} from '../quiz/quiz-shared';
 import * as repo from './daily.repository';
 
 /**
@@ -100,7 +105,7 @@ async function pickOf(db: Db, day: string) {
 async function questionOf(db: Executor, questionId: number) {
   const [question] = await quizRepo.questionsWithAnswers(db, [questionId]);
   if (!question) throw new HttpError(404, DAILY_MESSAGES.noQuestion);
-  const choices = question.mode === 'open' ? [] : await quizRepo.choicesOf(db, [questionId]);
+  const choices = question.mode === 'open' ? [] : await choicesOf(db, [questionId]);
   return { ...question, choices };
 }
 type Question = Awaited<ReturnType<typeof questionOf>>;

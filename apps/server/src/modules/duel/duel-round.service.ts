@@ -22,7 +22,14 @@ import {
 } from '../hold/hold.service';
 import { credit } from '../points/points.service';
 import * as quizRepo from '../quiz/quiz.repository';
-import { attemptForPlay, insertOpenAttempt, planPlay, playOf, pointsIn } from '../quiz/quiz-shared';
+import {
+  attemptForPlay,
+  insertOpenAttempt,
+  planPlay,
+  playContent,
+  playOf,
+  pointsIn,
+} from '../quiz/quiz-shared';
 import * as repo from './duel.repository';
 import { RESPONSE_HOURS, hoursLater, viewDuel, viewDuelNow } from './duel-view';
 
@@ -264,7 +271,7 @@ export async function roundQuiz(
   if (mine) return resumedPlay(db, mine.quiz_attempt_id, roundNumber);
 
   // The questions' content, held outside the transaction: none of it read under the duel's lock.
-  const content = await quizRepo.playContent(db);
+  const content = await playContent(db);
   const loaded = await transact(db, async (trx): Promise<RoundQuiz | number> => {
     await repo.lockDuel(trx, duel.id);
     const plays = await repo.attemptsOf(trx, [round.id]);

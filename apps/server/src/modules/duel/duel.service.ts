@@ -18,6 +18,7 @@ import * as quizRepo from '../quiz/quiz.repository';
 import {
   answerInWords,
   choicesByQuestion,
+  choicesOf,
   correctAnswersInWords,
   playQuestion,
   pointsIn,
@@ -250,13 +251,13 @@ export async function duelDetails(db: Db, userId: number, duelId: number): Promi
   const ids = placed.map((p) => p.question_id);
   const [questions, choices, answers] = await Promise.all([
     quizRepo.questionsWithAnswers(db, ids),
-    quizRepo.choicesOf(db, ids),
+    choicesOf(db, ids),
     repo.roundAnswers(
       db,
       attempts.map((a) => a.quiz_attempt_id),
     ),
   ]);
-  const choicesOf = choicesByQuestion(choices);
+  const byQuestion = choicesByQuestion(choices);
   const now = nowIso();
   return {
     rounds: await Promise.all(
@@ -267,7 +268,7 @@ export async function duelDetails(db: Db, userId: number, duelId: number): Promi
             .filter((p) => p.round_number === round.round_number)
             .map(async (p) => {
               const question = questions.find((q) => q.id === p.question_id)!;
-              const own = choicesOf.get(question.id) ?? [];
+              const own = byQuestion.get(question.id) ?? [];
               const shown = playQuestion(question, own, undefined, pointsIn('duel', question.mode));
               const reveal = await mayReveal(db, userId, question.id, `duel:${duel.id}`, now);
               // The spread goes last: one per question of the duel (decision 0037).

@@ -3,6 +3,7 @@ import { POINTS_BY_MODE, RANKED_QUIZZES_PER_DAY, type Difficulty } from '@app/co
 import type { AttemptKind, QuizAttempt, QuizQuestion, QuizResult } from '@app/contract/quiz';
 import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/database';
+import { heldContent } from '../../db/held-content';
 import type { QuizAttemptsTable } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import * as repo from './quiz.repository';
@@ -85,6 +86,71 @@ function choiceOrder(
   return mode === 'open' ? undefined : shuffled(choices.map((c) => c.choice_id));
 }
 
+/**
+ * Every question as a player sees it, with its choices in their order (none for an open
+ * question): content, changed only by an import, held by each instance (decision 0028) so that
+ * drawing a quiz or a duel's round reads none of it. Never an answer.
+ */
+export type PlayContent = {
+  readonly questions: ReadonlyMap<number, repo.QuestionForPlay>;
+  readonly choices: ReadonlyMap<number, readonly repo.ChoiceRow[]>;
+};
+
+export const playContent = heldContent(async (db): Promise<PlayContent> => {
+  const [questions, choices] = await Promise.all([
+    repo.everyQuestionForPlay(db),
+    repo.everyChoice(db),
+  ]);
+  const byQuestion = new Map<number, repo.ChoiceRow[]>(questions.map((q) => [q.id, []]));
+  for (const choice of choices) byQuestion.get(choice.question_id)?.push(Object.freeze(choice));
+  return {
+    questions: new Map(questions.map((q) => [q.id, Object.freeze(q)])),
+    choices: byQuestion,
+  };
+});
+
+/**
+ * The content given, or the held content outside a transaction, if it has every question asked
+ * for (each with its choices); undefined when they are to be read. Inside a transaction there is
+ * no held content unless the caller brings it: it is held per database handle, and a read of it
+ * through the root handle would wait, on SQLite, for the transaction's own connection.
+ */
+async function contentHolding(
+  db: Executor,
+  ids: readonly number[],
+  held: PlayContent | undefined,
+): Promise<PlayContent | undefined> {
+  const content = held ?? (db.isTransaction ? undefined : await playContent(db));
+  return content && ids.every((id) => content.questions.has(id)) ? content : undefined;
+}
+
+/**
+ * What a player may see of questions (`repo.questionsForPlay`): from the held content when it has
+ * them all; read otherwise (a question imported meanwhile through another instance), and inside
+ * a transaction unless its caller brings the content.
+ */
+export async function questionsForPlay(
+  db: Executor,
+  ids: readonly number[],
+  held?: PlayContent,
+): Promise<repo.QuestionForPlay[]> {
+  const content = await contentHolding(db, ids, held);
+  if (!content) return repo.questionsForPlay(db, ids);
+  return [...new Set(ids)].map((id) => content.questions.get(id)!);
+}
+
+/** The choices of questions, by question then in their order, as `questionsForPlay` finds them. */
+export async function choicesOf(
+  db: Executor,
+  questionIds: readonly number[],
+  held?: PlayContent,
+): Promise<repo.ChoiceRow[]> {
+  const content = await contentHolding(db, questionIds, held);
+  if (!content) return repo.choicesOf(db, questionIds);
+  const ordered = [...new Set(questionIds)].sort((a, b) => a - b);
+  return ordered.flatMap((id) => content.choices.get(id)!);
+}
+
 /** A question of a play being drawn: as the player sees it, with its choices in a new random order. */
 export type PlannedQuestion = {
   questionId: number;
@@ -95,23 +161,23 @@ export type PlannedQuestion = {
 
 /**
  * The questions of a new play, in this order, each with its choices shuffled: from the held
- * content, or `held` inside a transaction (see `repo.questionsForPlay`). `insertOpenAttempt` takes
+ * content, or `held` inside a transaction (see `questionsForPlay`). `insertOpenAttempt` takes
  * the plan as it is.
  */
 export async function planPlay(
   db: Executor,
   questionIds: readonly number[],
-  held?: repo.PlayContent,
+  held?: PlayContent,
 ): Promise<PlannedQuestion[]> {
   const [questions, choices] = await Promise.all([
-    repo.questionsForPlay(db, questionIds, held),
-    repo.choicesOf(db, questionIds, held),
+    questionsForPlay(db, questionIds, held),
+    choicesOf(db, questionIds, held),
   ]);
   const questionById = new Map(questions.map((q) => [q.id, q]));
-  const choicesOf = choicesByQuestion(choices);
+  const byQuestion = choicesByQuestion(choices);
   return questionIds.map((questionId) => {
     const question = questionById.get(questionId)!;
-    const own = choicesOf.get(questionId) ?? [];
+    const own = byQuestion.get(questionId) ?? [];
     return { questionId, question, choices: own, order: choiceOrder(question.mode, own) };
   });
 }
@@ -220,8 +286,8 @@ export async function attemptForPlay(
   attempt: repo.AttemptRow,
 ): Promise<{ quiz: QuizAttempt; rows: repo.AttemptQuestionRow[] }> {
   const rows = await repo.attemptQuestions(db, attempt.id);
-  const choicesOf = choicesByQuestion(
-    await repo.choicesOf(
+  const byQuestion = choicesByQuestion(
+    await choicesOf(
       db,
       rows.map((r) => r.question_id),
     ),
@@ -244,7 +310,7 @@ export async function attemptForPlay(
             category_key: row.category_key,
             category_name: row.category_name,
           },
-          choicesOf.get(row.question_id) ?? [],
+          byQuestion.get(row.question_id) ?? [],
           parseIds(row.choice_order),
           pointsIn(kind, row.mode),
         ),

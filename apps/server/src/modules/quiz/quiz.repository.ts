@@ -16,7 +16,6 @@ import {
   timestamp,
   type Executor,
 } from '../../db/database';
-import { heldContent } from '../../db/held-content';
 import { prepared, preparedRow } from '../../db/prepared';
 import { heldFor, liveHolderQuery } from '../hold/hold.repository';
 import type { Database, QuizAttemptQuestionsTable, QuizAttemptsTable } from '../../db/schema';
@@ -109,23 +108,12 @@ function byIds<Row>(query: (db: Executor, ids: readonly number[]) => Promise<Row
     ids.length === 0 ? Promise.resolve([]) : query(db, ids);
 }
 
-const readQuestionsForPlay = byIds(prepared(questionsWithCategory));
-export type QuestionForPlay = Awaited<ReturnType<typeof readQuestionsForPlay>>[number];
+/** What a player may see of questions: text, mode and category, never the answer. */
+export const questionsForPlay = byIds(prepared(questionsWithCategory));
+export type QuestionForPlay = Awaited<ReturnType<typeof questionsForPlay>>[number];
 
-/**
- * What a player may see of questions: text, mode and category, never the answer. From the held
- * content (`playContent`) when it has them all; read otherwise (a question imported meanwhile
- * through another instance), and inside a transaction unless its caller brings the content.
- */
-export async function questionsForPlay(
-  db: Executor,
-  ids: readonly number[],
-  held?: PlayContent,
-): Promise<QuestionForPlay[]> {
-  const content = await contentHolding(db, ids, held);
-  if (!content) return readQuestionsForPlay(db, ids);
-  return [...new Set(ids)].map((id) => content.questions.get(id)!);
-}
+/** Every question as a player may see it (`questionsForPlay`), for the held content. */
+export const everyQuestionForPlay = prepared(everyQuestionWithCategory);
 
 /**
  * Questions with their answers, for what is shown once an answer is given (a daily question, a
@@ -142,7 +130,8 @@ export const questionsWithAnswers = byIds(
 );
 export type QuestionWithAnswers = Awaited<ReturnType<typeof questionsWithAnswers>>[number];
 
-function everyChoice(db: Kysely<Database>) {
+/** Choices, by question then in their order. */
+function everyChoiceQuery(db: Kysely<Database>) {
   return db
     .selectFrom('question_choices')
     .select(['question_id', 'choice_id', 'text'])
@@ -150,68 +139,15 @@ function everyChoice(db: Kysely<Database>) {
     .orderBy('position');
 }
 
-const readChoicesOf = byIds(
+export const choicesOf = byIds(
   prepared((db, questionIds: readonly number[]) =>
-    everyChoice(db).where('question_id', 'in', questionIds),
+    everyChoiceQuery(db).where('question_id', 'in', questionIds),
   ),
 );
-export type ChoiceRow = Awaited<ReturnType<typeof readChoicesOf>>[number];
+export type ChoiceRow = Awaited<ReturnType<typeof choicesOf>>[number];
 
-/**
- * The choices of questions, by question then in their order: from the held content when it has
- * every question, read otherwise (see `questionsForPlay`).
- */
-export async function choicesOf(
-  db: Executor,
-  questionIds: readonly number[],
-  held?: PlayContent,
-): Promise<ChoiceRow[]> {
-  const content = await contentHolding(db, questionIds, held);
-  if (!content) return readChoicesOf(db, questionIds);
-  const ordered = [...new Set(questionIds)].sort((a, b) => a - b);
-  return ordered.flatMap((id) => content.choices.get(id)!);
-}
-
-/**
- * Every question as a player sees it, with its choices in their order (none for an open
- * question): content, changed only by an import, held by each instance (decision 0028) so that
- * drawing a quiz or a duel's round reads none of it. Never an answer.
- */
-export type PlayContent = {
-  readonly questions: ReadonlyMap<number, QuestionForPlay>;
-  readonly choices: ReadonlyMap<number, readonly ChoiceRow[]>;
-};
-
-const readEveryQuestionForPlay = prepared(everyQuestionWithCategory);
-const readEveryChoice = prepared(everyChoice);
-
-export const playContent = heldContent(async (db): Promise<PlayContent> => {
-  const [questions, choices] = await Promise.all([
-    readEveryQuestionForPlay(db),
-    readEveryChoice(db),
-  ]);
-  const byQuestion = new Map<number, ChoiceRow[]>(questions.map((q) => [q.id, []]));
-  for (const choice of choices) byQuestion.get(choice.question_id)?.push(Object.freeze(choice));
-  return {
-    questions: new Map(questions.map((q) => [q.id, Object.freeze(q)])),
-    choices: byQuestion,
-  };
-});
-
-/**
- * The content given, or the held content outside a transaction, if it has every question asked
- * for (each with its choices); undefined when they are to be read. Inside a transaction there is
- * no held content unless the caller brings it: it is held per database handle, and a read of it
- * through the root handle would wait, on SQLite, for the transaction's own connection.
- */
-async function contentHolding(
-  db: Executor,
-  ids: readonly number[],
-  held: PlayContent | undefined,
-): Promise<PlayContent | undefined> {
-  const content = held ?? (db.isTransaction ? undefined : await playContent(db));
-  return content && ids.every((id) => content.questions.has(id)) ? content : undefined;
-}
+/** Every question's choices (`choicesOf`), for the held content. */
+export const everyChoice = prepared(everyChoiceQuery);
 
 const insertAttemptQuery = preparedRow((db, row: Insertable<QuizAttemptsTable>) =>
   db.insertInto('quiz_attempts').values(row).returning('id'),

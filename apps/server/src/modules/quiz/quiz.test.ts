@@ -5,13 +5,8 @@ import { quizPlayer } from '../../../test/quiz-player';
 import { attemptHolder } from '../hold/hold.service';
 import { ledgerSum } from '../points/points.repository';
 import { forgetContent } from '../../db/held-content';
-import {
-  choicesOf,
-  claimRankedSlot,
-  insertAttempt,
-  lockOpenAttempt,
-  questionsForPlay,
-} from './quiz.repository';
+import { claimRankedSlot, insertAttempt, lockOpenAttempt } from './quiz.repository';
+import { choicesOf, questionsForPlay } from './quiz-shared';
 import { closeExpiredAttempts } from './quiz-play.service';
 
 const ctx = useTestApp({ content: true });
