@@ -6,11 +6,8 @@ import {
   PostgresAdapter,
   sql,
   PostgresDialect,
-  CompiledQuery,
   SqliteAdapter,
   SqliteDialect,
-  SqliteDriver,
-  type DatabaseConnection,
   type DialectAdapter,
   type Driver,
   type SelectQueryBuilder,
@@ -19,6 +16,7 @@ import {
 import pg from 'pg';
 import { isoTime } from '@app/contract/dates';
 import type { Database } from './schema';
+import { GroupCommitSqliteDriver } from './sqlite-commits';
 import { SharedReads } from './sqlite-reads';
 import { reusingStatements } from './sqlite-statements';
 import { USER_ROW_WRITE } from './watched-tables';
@@ -383,7 +381,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     reusingStatements(sqlite);
     reads.attach();
     const db = new Kysely<Database>({
-      dialect: new AppSqliteDialect({ database: sqlite }),
+      dialect: new AppSqliteDialect(sqlite),
     });
     sqliteConnections.set(db, { sqlite, reads, dataVersion: () => dataVersion.get() as number });
     return db;
@@ -486,27 +484,9 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
-/**
- * A transaction on SQLite takes the database's write lock as it begins (`begin immediate`), not at
- * its first write. One connection serves the whole process, so its transactions never overlap;
- * what the lock keeps out is another process's write (the admin command line's), which comes
- * before or after the whole transaction, never between its read and its write. A transaction that
- * began deferred, read, and found that such a write had come meanwhile could not write at all
- * (SQLITE_BUSY_SNAPSHOT); begun immediate, it waits its turn (the busy timeout) instead. Hence the
- * row locks of `withRowLock` are plain reads on SQLite.
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
 class AppSqliteDialect extends SqliteDialect {
-  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
-
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
-    super(config);
-    this.#config = config;
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: sqlite });
   }
 
   override createAdapter(): DialectAdapter {
@@ -514,7 +494,7 @@ class AppSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new GroupCommitSqliteDriver(this.sqlite);
   }
 }
 
@@ -523,7 +503,7 @@ class AppSqliteDialect extends SqliteDialect {
  * changing the same rows (checks and the submit of one attempt, two credits of one user's points,
  * two moves in one duel) never interleave: `for no key update` on PostgreSQL (of the table `of`
  * alone, when the read joins others), the lock an update of the row takes; on SQLite, where the
- * transaction holds the database's write lock from its start (`ImmediateSqliteDriver`), the read
+ * transaction holds the database's write lock from its start (`GroupCommitSqliteDriver`), the read
  * alone. Unlike writing the row unchanged, it adds no version of the row on PostgreSQL; unlike
  * `for update`, it lets another transaction write a row that refers to the locked one (a ledger
  * row to its user, a review to its user), as the unchanged write did: with `for update`, two

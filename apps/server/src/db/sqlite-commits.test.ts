@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDatabase, type Db } from './database';
+import { transact } from './transaction';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-commits-'));
+const file = path.join(dir, 'app.db');
+let db: Db;
+/** Another process on the same file: it sees what is committed, and only that. */
+let other: SQLite.Database;
+
+beforeAll(async () => {
+  db = createDatabase(`sqlite:${file}`);
+  await sql`create table notes (id integer primary key, text text not null)`.execute(db);
+  await sql`create table owners (id integer primary key)`.execute(db);
+  // Checked when its transaction commits, not when a row is written: a commit that fails.
+  await sql`create table owned (
+    id integer primary key,
+    owner_id integer not null references owners (id) deferrable initially deferred
+  )`.execute(db);
+  other = new SQLite(file);
+});
+afterAll(async () => {
+  other.close();
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await nextTurn();
+  await sql`delete from notes`.execute(db);
+  await sql`delete from owned`.execute(db);
+});
+
+/** What another process sees committed. */
+const committed = () => other.prepare('select text from notes order by id').pluck().all();
+
+const write = (text: string) =>
+  transact(db, async (trx) => {
+    await sql`insert into notes (text) values (${text})`.execute(trx);
+    return text;
+  });
+
+describe('the transactions of one turn of the event loop', () => {
+  it('commit together, and each is told it is done only once all are committed', async () => {
+    const seenWhenDone: unknown[][] = [];
+    const writes = ['one', 'two', 'three'].map((text) =>
+      write(text).then((result) => {
+        seenWhenDone.push(committed());
+        return result;
+      }),
+    );
+    expect(await Promise.all(writes)).toEqual(['one', 'two', 'three']);
+    // One at a time, the first would have been told while the others were still to commit.
+    expect(seenWhenDone).toEqual([
+      ['one', 'two', 'three'],
+      ['one', 'two', 'three'],
+      ['one', 'two', 'three'],
+    ]);
+  });
+
+  it('are committed when the turn ends, not before; a transaction after it begins anew', async () => {
+    let told = false;
+    const first = write('first').then(() => (told = true));
+    // However much else runs meanwhile, the turn is not over: its work is done, not committed.
+    for (let i = 0; i < 500; i++) await Promise.resolve();
+    expect([told, committed()]).toEqual([false, []]);
+    await nextTurn();
+    expect([told, committed()]).toEqual([true, ['first']]);
+    await first;
+    expect(await write('second')).toBe('second');
+    expect(committed()).toEqual(['first', 'second']);
+  });
+
+  it('roll back alone when their work fails; the others commit', async () => {
+    const failing = transact(db, async (trx) => {
+      await sql`insert into notes (text) values ('undone')`.execute(trx);
+      throw new Error('The work failed.');
+    });
+    const results = await Promise.allSettled([write('kept'), failing, write('kept too')]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error('The work failed.'));
+    expect(committed()).toEqual(['kept', 'kept too']);
+  });
+
+  it('all fail when their commit fails, and none is told it is done', async () => {
+    const orphan = transact(db, async (trx) => {
+      await sql`insert into owned (owner_id) values (404)`.execute(trx);
+    });
+    const results = await Promise.allSettled([write('lost'), orphan, write('lost too')]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    for (const result of results)
+      expect((result as PromiseRejectedResult).reason).toMatchObject({
+        code: 'SQLITE_CONSTRAINT_FOREIGNKEY',
+      });
+    expect(committed()).toEqual([]);
+    expect(other.prepare('select count(*) from owned').pluck().get()).toBe(0);
+    // The connection is sound after it.
+    expect(await write('after')).toBe('after');
+    expect(committed()).toEqual(['after']);
+  });
+
+  it('wait for one that spans turns, which commits with them', async () => {
+    let resume = () => {};
+    const slow = transact(db, async (trx) => {
+      await sql`insert into notes (text) values ('slow')`.execute(trx);
+      await new Promise<void>((resolve) => (resume = resolve));
+      await sql`insert into notes (text) values ('slow, later')`.execute(trx);
+      return 'slow';
+    });
+    const quick = write('quick');
+    await sleep(10);
+    // Several turns later: nothing committed, nor half of the slow one.
+    expect(committed()).toEqual([]);
+    resume();
+    expect(await Promise.all([slow, quick])).toEqual(['slow', 'quick']);
+    expect(committed()).toEqual(['slow', 'slow, later', 'quick']);
+  });
+});
+
+describe('a statement outside a transaction', () => {
+  it('commits the open group first: it never reads what is not committed', async () => {
+    const written = write('before the read');
+    const read = sql<{ text: string }>`select text from notes`.execute(db);
+    // Queued behind the transaction, it runs before the turn ends, the group committed.
+    expect((await read).rows).toEqual([{ text: 'before the read' }]);
+    expect(committed()).toEqual(['before the read']);
+    await written;
+  });
+});

@@ -1,0 +1,204 @@
+import type SQLite from 'better-sqlite3';
+import {
+  SqliteDriver,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type QueryResult,
+} from 'kysely';
+
+/** The savepoint each transaction of a group runs in: they never overlap, one name serves. */
+const MEMBER = 'group_member';
+
+/** The transactions of one turn of the event loop, committed together; told once the commit is done. */
+class Group {
+  readonly committed: Promise<void>;
+  resolve!: () => void;
+  reject!: (error: unknown) => void;
+  /** The end of the turn came while a transaction of the group was still running. */
+  due = false;
+
+  constructor() {
+    this.committed = new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    // A group with no transaction waiting for it (every one rolled back) fails unheard.
+    this.committed.catch(() => undefined);
+  }
+}
+
+/**
+ * One use of the connection, from Kysely's `acquireConnection` to its `releaseConnection`: a
+ * transaction, or a statement outside one. A transaction hands the connection on as soon as its
+ * own part is done, before its group commits.
+ */
+class Lease implements DatabaseConnection {
+  handedOn = false;
+  /** Its transaction's part is over: released into its group, or rolled back. */
+  settled = false;
+
+  constructor(
+    private readonly driver: GroupCommitSqliteDriver,
+    readonly connection: DatabaseConnection,
+  ) {}
+
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    this.driver.beforeStatement();
+    return this.connection.executeQuery(compiledQuery);
+  }
+
+  streamQuery<R>(
+    compiledQuery: CompiledQuery,
+    chunkSize?: number,
+  ): AsyncIterableIterator<QueryResult<R>> {
+    this.driver.beforeStatement();
+    return this.connection.streamQuery(compiledQuery, chunkSize);
+  }
+}
+
+/**
+ * Group commit on SQLite: the transactions that run during one turn of the event loop commit
+ * together, with one `commit` at the end of the turn (`setImmediate`), and each is told it has
+ * committed only then. In WAL mode a commit writes every page the transaction changed to the log,
+ * one system call a page; under load, the requests of a turn (those whose data arrived together)
+ * change many of the same pages, and write them once.
+ *
+ * - The first transaction of a turn begins the group, which takes the database's write lock as it
+ *   begins (`begin immediate`), not at its first write. One connection serves the whole process,
+ *   so its transactions never overlap; what the lock keeps out is another process's write (the
+ *   admin command line's), which comes before or after the whole group, never between a read and
+ *   a write. Begun deferred, a transaction that read, and found that such a write had come
+ *   meanwhile, could not write at all (SQLITE_BUSY_SNAPSHOT); begun immediate, it waits its turn
+ *   (the busy timeout) instead. Hence the row locks of `withRowLock` are plain reads on SQLite.
+ * - Each transaction runs in a savepoint of the group, released when its work is done, rolled back
+ *   alone when its work fails: a failed transaction leaves the others of its group whole.
+ * - A transaction hands the connection on as soon as its savepoint is released, and waits for its
+ *   group's commit: its caller (a request's answer, the work done after a commit) never sees it
+ *   done before it is on disk as far as SQLite's `synchronous` setting takes it. If the commit
+ *   fails, or SQLite rolls the whole group back (a full disk), every transaction of the group
+ *   fails, and none is reported done.
+ * - A statement outside a transaction commits the open group first: it never reads what is not
+ *   committed, nor joins a group's fate.
+ * - A transaction that waits for something else mid-way (a turn or more) delays its group's commit
+ *   until it is done; those that come after wait for the connection, as before.
+ */
+export class GroupCommitSqliteDriver extends SqliteDriver {
+  #group: Group | undefined;
+  /** A transaction holds the connection and runs inside the group. */
+  #member = false;
+  readonly #statements: Record<
+    'begin' | 'savepoint' | 'release' | 'rollbackTo' | 'commit' | 'rollback',
+    SQLite.Statement
+  >;
+
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: sqlite });
+    this.#statements = {
+      begin: sqlite.prepare('begin immediate'),
+      savepoint: sqlite.prepare(`savepoint ${MEMBER}`),
+      release: sqlite.prepare(`release ${MEMBER}`),
+      rollbackTo: sqlite.prepare(`rollback to ${MEMBER}`),
+      commit: sqlite.prepare('commit'),
+      rollback: sqlite.prepare('rollback'),
+    };
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    return new Lease(this, await super.acquireConnection());
+  }
+
+  // Kysely gives back the connection it acquired (the base class needs none).
+  override async releaseConnection(connection?: DatabaseConnection): Promise<void> {
+    await this.#handOn(connection as Lease);
+  }
+
+  override async beginTransaction(): Promise<void> {
+    if (!this.#group) {
+      this.#statements.begin.run();
+      const group = new Group();
+      this.#group = group;
+      setImmediate(() => this.#endOfTurn(group));
+    }
+    this.#statements.savepoint.run();
+    this.#member = true;
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    const group = this.#leaveGroup(lease, () => this.#statements.release.run());
+    // Committed before the connection is handed on: the next transaction may begin at once.
+    if (group.due) this.#commit(group);
+    await this.#handOn(lease);
+    await group.committed;
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    if (lease.settled) return; // its group's commit failed: nothing of it is left to undo
+    const group = this.#leaveGroup(lease, () => {
+      this.#statements.rollbackTo.run();
+      this.#statements.release.run();
+    });
+    if (group.due) this.#commit(group);
+  }
+
+  override async destroy(): Promise<void> {
+    if (this.#group && !this.#member) this.#commit(this.#group);
+    await super.destroy();
+  }
+
+  /** Before any statement: one outside a transaction commits the open group first. */
+  beforeStatement(): void {
+    if (this.#group && !this.#member) this.#commit(this.#group);
+  }
+
+  /**
+   * Ends the transaction's part of the group with `end` (release, or roll back to its savepoint).
+   * If SQLite has rolled the whole group back meanwhile (an I/O error, a full disk), or `end`
+   * fails, the group fails: every transaction in it is told so.
+   */
+  #leaveGroup(lease: Lease, end: () => void): Group {
+    const group = this.#group as Group;
+    this.#member = false;
+    lease.settled = true;
+    try {
+      if (!this.sqlite.inTransaction) throw new Error('The transaction was rolled back.');
+      end();
+    } catch (error) {
+      this.#fail(group, error);
+      throw error;
+    }
+    return group;
+  }
+
+  /** The turn is over: the group commits, unless one of its transactions is still running. */
+  #endOfTurn(group: Group): void {
+    if (this.#group !== group) return;
+    if (this.#member) group.due = true;
+    else this.#commit(group);
+  }
+
+  #commit(group: Group): void {
+    if (this.#group !== group) return;
+    this.#group = undefined;
+    try {
+      this.#statements.commit.run();
+    } catch (error) {
+      this.#fail(group, error);
+      return;
+    }
+    group.resolve();
+  }
+
+  #fail(group: Group, error: unknown): void {
+    if (this.#group === group) this.#group = undefined;
+    if (this.sqlite.inTransaction) this.#statements.rollback.run();
+    group.reject(error);
+  }
+
+  async #handOn(lease: Lease): Promise<void> {
+    if (lease.handedOn) return;
+    lease.handedOn = true;
+    await super.releaseConnection();
+  }
+}
