@@ -1,31 +1,46 @@
 import { withRowLock, type Executor } from '../../db/database';
+import { prepared, preparedRow } from '../../db/prepared';
 import type { PointsLedgerTable } from '../../db/schema';
 
 /** A user's score on a board and the version it has, which only a later change exceeds. */
 export type Standing = { score: number; version: number };
 
+const lockTotalQuery = preparedRow((db, userId: number) =>
+  withRowLock(db, db.selectFrom('users').select('total_points').where('id', '=', userId)),
+);
+
 /** Takes the user's row lock for the rest of the transaction and returns the cached total. */
 export async function lockTotal(db: Executor, userId: number): Promise<number | undefined> {
-  const row = await withRowLock(
-    db,
-    db.selectFrom('users').select('total_points').where('id', '=', userId),
-  ).executeTakeFirst();
-  return row?.total_points;
+  return (await lockTotalQuery(db, userId))?.total_points;
 }
+
+const insertLedgerRowQuery = preparedRow((db, row: Omit<PointsLedgerTable, 'id'>) =>
+  db
+    .insertInto('points_ledger')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'reason', 'reference']).doNothing())
+    .returning('id'),
+);
 
 /** Inserts a ledger row unless one with the same (user, reason, reference) exists; true if inserted. */
 export async function insertLedgerRow(
   db: Executor,
   row: Omit<PointsLedgerTable, 'id'>,
 ): Promise<boolean> {
-  const inserted = await db
-    .insertInto('points_ledger')
-    .values(row)
-    .onConflict((oc) => oc.columns(['user_id', 'reason', 'reference']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  return (await insertLedgerRowQuery(db, row)) !== undefined;
 }
+
+const addToTotalQuery = preparedRow((db, userId: number, amount: number, at: string) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({
+      total_points: eb('total_points', '+', amount),
+      points_updated_at: at,
+      points_version: eb('points_version', '+', 1),
+    }))
+    .where('id', '=', userId)
+    .returning(['total_points as score', 'points_version as version']),
+);
 
 /** Adds to the user's total; returns the user's standing on the global board as it now is. */
 export async function addToTotal(
@@ -34,16 +49,8 @@ export async function addToTotal(
   amount: number,
   at: string,
 ): Promise<Standing> {
-  const row = await db
-    .updateTable('users')
-    .set((eb) => ({
-      total_points: eb('total_points', '+', amount),
-      points_updated_at: at,
-      points_version: eb('points_version', '+', 1),
-    }))
-    .where('id', '=', userId)
-    .returning(['total_points as score', 'points_version as version'])
-    .executeTakeFirstOrThrow();
+  const row = await addToTotalQuery(db, userId, amount, at);
+  if (!row) throw new Error(`No user ${userId} to credit.`);
   return row;
 }
 
@@ -56,6 +63,25 @@ export async function ledgerSum(db: Executor, userId: number): Promise<number> {
   return Number(row.sum);
 }
 
+const ahead = prepared((db, userId: number, points: number, reachedAt: string) =>
+  db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('total_points', '>', points),
+        eb.and([
+          eb('total_points', '=', points),
+          eb.or([
+            eb('points_updated_at', '<', reachedAt),
+            eb.and([eb('points_updated_at', '=', reachedAt), eb('id', '<', userId)]),
+          ]),
+        ]),
+      ]),
+    )
+    .limit(3),
+);
+
 /**
  * Whether the user, with this total reached at this instant, is in the global top 3: more points
  * first, then whoever reached the total first. Counts at most three users ahead, through the
@@ -65,26 +91,37 @@ export async function isInTopThree(
   db: Executor,
   me: { userId: number; total_points: number; points_updated_at: string },
 ): Promise<boolean> {
-  const { userId } = me;
-  const ahead = await db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb('total_points', '>', me.total_points),
-        eb.and([
-          eb('total_points', '=', me.total_points),
-          eb.or([
-            eb('points_updated_at', '<', me.points_updated_at),
-            eb.and([eb('points_updated_at', '=', me.points_updated_at), eb('id', '<', userId)]),
-          ]),
-        ]),
-      ]),
-    )
-    .limit(3)
-    .execute();
-  return ahead.length < 3;
+  return (await ahead(db, me.userId, me.total_points, me.points_updated_at)).length < 3;
 }
+
+const addToSplitTotalQuery = preparedRow((db, userId: number, amount: number, at: string) =>
+  db
+    .insertInto('split_totals')
+    .columns(['split_id', 'user_id', 'total', 'reached_at', 'version'])
+    .expression((eb) =>
+      eb
+        .selectFrom('splits')
+        .select([
+          'id',
+          eb.val(userId).as('user_id'),
+          eb.val(amount).as('total'),
+          eb.val(at).as('reached_at'),
+          eb.lit(1).as('version'),
+        ])
+        .where('start_at', '<=', at)
+        .where('end_at', '>', at)
+        .orderBy('start_at', 'desc')
+        .limit(1),
+    )
+    .onConflict((oc) =>
+      oc.columns(['split_id', 'user_id']).doUpdateSet((eb) => ({
+        total: eb('split_totals.total', '+', amount),
+        reached_at: at,
+        version: eb('split_totals.version', '+', 1),
+      })),
+    )
+    .returning(['split_id as splitId', 'total as score', 'version']),
+);
 
 /**
  * Adds a ledger row's amount to the user's total inside the split its instant falls in (the one
@@ -95,33 +132,7 @@ export async function addToSplitTotal(
   db: Executor,
   entry: { userId: number; amount: number; at: string },
 ): Promise<(Standing & { splitId: number }) | undefined> {
-  return db
-    .insertInto('split_totals')
-    .columns(['split_id', 'user_id', 'total', 'reached_at', 'version'])
-    .expression((eb) =>
-      eb
-        .selectFrom('splits')
-        .select([
-          'id',
-          eb.val(entry.userId).as('user_id'),
-          eb.val(entry.amount).as('total'),
-          eb.val(entry.at).as('reached_at'),
-          eb.lit(1).as('version'),
-        ])
-        .where('start_at', '<=', entry.at)
-        .where('end_at', '>', entry.at)
-        .orderBy('start_at', 'desc')
-        .limit(1),
-    )
-    .onConflict((oc) =>
-      oc.columns(['split_id', 'user_id']).doUpdateSet((eb) => ({
-        total: eb('split_totals.total', '+', entry.amount),
-        reached_at: entry.at,
-        version: eb('split_totals.version', '+', 1),
-      })),
-    )
-    .returning(['split_id as splitId', 'total as score', 'version'])
-    .executeTakeFirst();
+  return addToSplitTotalQuery(db, entry.userId, entry.amount, entry.at);
 }
 
 /** Every split with its days and instants. */
