@@ -356,6 +356,8 @@ export type DatabaseOptions = {
   schema?: string;
   /** PostgreSQL only: the connections of the pool at most (DATABASE_POOL_SIZE), 10 if not given. */
   poolSize?: number;
+  /** SQLite only: GROUP_WAIT_MS of db/sqlite-commits.ts (tests shorten it). */
+  groupWaitMs?: number;
 };
 
 export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
@@ -381,7 +383,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     reusingStatements(sqlite);
     reads.attach();
     const db = new Kysely<Database>({
-      dialect: new AppSqliteDialect(sqlite),
+      dialect: new AppSqliteDialect(sqlite, options.groupWaitMs),
     });
     sqliteConnections.set(db, { sqlite, reads, dataVersion: () => dataVersion.get() as number });
     return db;
@@ -485,7 +487,10 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 }
 
 class AppSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqlite: SQLite.Database) {
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly groupWaitMs?: number,
+  ) {
     super({ database: sqlite });
   }
 
@@ -494,7 +499,7 @@ class AppSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new GroupCommitSqliteDriver(this.sqlite);
+    return new GroupCommitSqliteDriver(this.sqlite, this.groupWaitMs);
   }
 }
 

@@ -104,6 +104,21 @@ describe('the transactions of one turn of the event loop', () => {
     expect(committed()).toEqual(['after']);
   });
 
+  it('all fail when one of them makes SQLite roll the whole group back, with its own error', async () => {
+    await sql`insert into notes (id, text) values (1, 'there before')`.execute(db);
+    const lost = write('lost');
+    const rollsAllBack = transact(db, async (trx) => {
+      await sql`insert or rollback into notes (id, text) values (1, 'again')`.execute(trx);
+    });
+    const results = await Promise.allSettled([lost, rollsAllBack]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({
+      code: 'SQLITE_CONSTRAINT_PRIMARYKEY',
+    });
+    expect(committed()).toEqual(['there before']);
+    expect(await write('after')).toBe('after');
+  });
+
   it('wait for one that spans turns, which commits with them', async () => {
     let resume = () => {};
     const slow = transact(db, async (trx) => {
@@ -119,6 +134,62 @@ describe('the transactions of one turn of the event loop', () => {
     resume();
     expect(await Promise.all([slow, quick])).toEqual(['slow', 'quick']);
     expect(committed()).toEqual(['slow', 'slow, later', 'quick']);
+  });
+});
+
+describe('a transaction that holds its group', () => {
+  it('by awaiting the end of another is rolled back after a while, and the others commit', async () => {
+    const waitFile = path.join(dir, 'wait.db');
+    const short = createDatabase(`sqlite:${waitFile}`, { groupWaitMs: 100 });
+    try {
+      await sql`create table notes (id integer primary key, text text not null)`.execute(short);
+      const first = transact(short, async (trx) => {
+        await sql`insert into notes (text) values ('first')`.execute(trx);
+        return 'first';
+      });
+      // Queued behind the first, in its group: the first waits for this one's end to commit.
+      const second = transact(short, async (trx) => {
+        await sql`insert into notes (text) values ('second')`.execute(trx);
+        return `second after ${await first}`;
+      });
+      const results = await Promise.allSettled([first, second]);
+      expect(results).toEqual([
+        { status: 'fulfilled', value: 'first' },
+        {
+          status: 'rejected',
+          reason: new Error('The transaction held its group’s commit too long.'),
+        },
+      ]);
+      const texts = await sql<{ text: string }>`select text from notes`.execute(short);
+      expect(texts.rows).toEqual([{ text: 'first' }]);
+    } finally {
+      await short.destroy();
+    }
+  });
+});
+
+describe('a connection held for several statements (db.connection())', () => {
+  it('keeps it for what it runs after a transaction, committed as told', async () => {
+    let failOther = () => {};
+    const otherFails = new Promise<void>((resolve) => (failOther = resolve));
+    let another: Promise<unknown> | undefined;
+    const held = db.connection().execute(async (connection) => {
+      await connection
+        .transaction()
+        .execute((trx) => sql`insert into notes (text) values ('its transaction')`.execute(trx));
+      another = transact(db, async (trx) => {
+        await sql`insert into notes (text) values ('another, undone')`.execute(trx);
+        await otherFails;
+        throw new Error('Another fails.');
+      });
+      for (let i = 0; i < 20; i++) await Promise.resolve();
+      await sql`insert into notes (text) values ('after its transaction')`.execute(connection);
+      return 'done';
+    });
+    setTimeout(failOther, 20);
+    expect(await held).toBe('done');
+    await expect(another).rejects.toThrow('Another fails.');
+    expect(committed()).toEqual(['its transaction', 'after its transaction']);
   });
 });
 

@@ -9,6 +9,14 @@ import {
 /** The savepoint each transaction of a group runs in: they never overlap, one name serves. */
 const MEMBER = 'group_member';
 
+/**
+ * How long a group's commit waits, once its turn is over, for a transaction of it still running:
+ * as long as a write waits for another process's lock (the connection's busy timeout). Past it,
+ * that transaction is rolled back and fails, and the others commit. A transaction that awaited
+ * another's end (which waits for the group's commit) would otherwise hold them all for good.
+ */
+export const GROUP_WAIT_MS = 5_000;
+
 /** The transactions of one turn of the event loop, committed together; told once the commit is done. */
 class Group {
   readonly committed: Promise<void>;
@@ -16,6 +24,8 @@ class Group {
   reject!: (error: unknown) => void;
   /** The end of the turn came while a transaction of the group was still running. */
   due = false;
+  /** Rolls back the transaction still running past GROUP_WAIT_MS. */
+  timer: NodeJS.Timeout | undefined;
 
   constructor() {
     this.committed = new Promise((resolve, reject) => {
@@ -29,13 +39,16 @@ class Group {
 
 /**
  * One use of the connection, from Kysely's `acquireConnection` to its `releaseConnection`: a
- * transaction, or a statement outside one. A transaction hands the connection on as soon as its
- * own part is done, before its group commits.
+ * transaction, or statements outside one (`db.connection()` may hold it for several, and
+ * transactions among them). A transaction hands the connection on as soon as its own part is
+ * done, before its group commits; the lease takes it back before anything else it runs.
  */
 class Lease implements DatabaseConnection {
   handedOn = false;
   /** Its transaction's part is over: released into its group, or rolled back. */
   settled = false;
+  /** Its transaction was rolled back for holding its group's commit too long. */
+  abandoned: Error | undefined;
 
   constructor(
     private readonly driver: GroupCommitSqliteDriver,
@@ -43,16 +56,17 @@ class Lease implements DatabaseConnection {
   ) {}
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    this.driver.beforeStatement();
-    return this.connection.executeQuery(compiledQuery);
+    const waiting = this.driver.beforeStatement(this);
+    if (!waiting) return this.connection.executeQuery(compiledQuery);
+    return waiting.then(() => this.connection.executeQuery(compiledQuery));
   }
 
-  streamQuery<R>(
+  async *streamQuery<R>(
     compiledQuery: CompiledQuery,
     chunkSize?: number,
   ): AsyncIterableIterator<QueryResult<R>> {
-    this.driver.beforeStatement();
-    return this.connection.streamQuery(compiledQuery, chunkSize);
+    await this.driver.beforeStatement(this);
+    yield* this.connection.streamQuery<R>(compiledQuery, chunkSize);
   }
 }
 
@@ -61,7 +75,7 @@ class Lease implements DatabaseConnection {
  * together, with one `commit` at the end of the turn (`setImmediate`), and each is told it has
  * committed only then. In WAL mode a commit writes every page the transaction changed to the log,
  * one system call a page; under load, the requests of a turn (those whose data arrived together)
- * change many of the same pages, and write them once.
+ * change many of the same pages, and write them once (docs/decisions/0059).
  *
  * - The first transaction of a turn begins the group, which takes the database's write lock as it
  *   begins (`begin immediate`), not at its first write. One connection serves the whole process,
@@ -80,18 +94,22 @@ class Lease implements DatabaseConnection {
  * - A statement outside a transaction commits the open group first: it never reads what is not
  *   committed, nor joins a group's fate.
  * - A transaction that waits for something else mid-way (a turn or more) delays its group's commit
- *   until it is done; those that come after wait for the connection, as before.
+ *   until it is done, GROUP_WAIT_MS at most; those that come after wait for the connection, as
+ *   before. A transaction must not await another's end: it is rolled back then.
  */
 export class GroupCommitSqliteDriver extends SqliteDriver {
   #group: Group | undefined;
-  /** A transaction holds the connection and runs inside the group. */
-  #member = false;
+  /** The transaction that holds the connection and runs inside the group. */
+  #running: Lease | undefined;
   readonly #statements: Record<
     'begin' | 'savepoint' | 'release' | 'rollbackTo' | 'commit' | 'rollback',
     SQLite.Statement
   >;
 
-  constructor(private readonly sqlite: SQLite.Database) {
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly groupWaitMs = GROUP_WAIT_MS,
+  ) {
     super({ database: sqlite });
     this.#statements = {
       begin: sqlite.prepare('begin immediate'),
@@ -112,7 +130,9 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
     await this.#handOn(connection as Lease);
   }
 
-  override async beginTransaction(): Promise<void> {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    await this.#takeBack(lease);
     if (!this.#group) {
       this.#statements.begin.run();
       const group = new Group();
@@ -120,11 +140,13 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
       setImmediate(() => this.#endOfTurn(group));
     }
     this.#statements.savepoint.run();
-    this.#member = true;
+    lease.settled = false;
+    this.#running = lease;
   }
 
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
+    if (lease.abandoned) throw lease.abandoned;
     const group = this.#leaveGroup(lease, () => this.#statements.release.run());
     // Committed before the connection is handed on: the next transaction may begin at once.
     if (group.due) this.#commit(group);
@@ -134,22 +156,37 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
-    if (lease.settled) return; // its group's commit failed: nothing of it is left to undo
-    const group = this.#leaveGroup(lease, () => {
-      this.#statements.rollbackTo.run();
-      this.#statements.release.run();
-    });
-    if (group.due) this.#commit(group);
+    if (lease.settled) {
+      // Its group's commit failed, or it was abandoned: nothing of it is left to undo.
+      lease.abandoned = undefined;
+      return;
+    }
+    try {
+      const group = this.#leaveGroup(lease, () => {
+        this.#statements.rollbackTo.run();
+        this.#statements.release.run();
+      });
+      if (group.due) this.#commit(group);
+    } catch {
+      // The whole group was rolled back (its others told so): the work's own error says why.
+    }
   }
 
   override async destroy(): Promise<void> {
-    if (this.#group && !this.#member) this.#commit(this.#group);
+    if (this.#group && !this.#running) this.#commit(this.#group);
     await super.destroy();
   }
 
-  /** Before any statement: one outside a transaction commits the open group first. */
-  beforeStatement(): void {
-    if (this.#group && !this.#member) this.#commit(this.#group);
+  /**
+   * Before a statement of `lease`: the connection taken back if its transaction handed it on, and
+   * the open group committed first if the statement is outside a transaction. A promise only when
+   * the statement must wait.
+   */
+  beforeStatement(lease: Lease): Promise<void> | undefined {
+    if (lease.abandoned) return Promise.reject(lease.abandoned);
+    if (lease.handedOn) return this.#takeBack(lease).then(() => this.beforeStatement(lease));
+    if (this.#group && this.#running !== lease) this.#commit(this.#group);
+    return undefined;
   }
 
   /**
@@ -159,7 +196,7 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
    */
   #leaveGroup(lease: Lease, end: () => void): Group {
     const group = this.#group as Group;
-    this.#member = false;
+    this.#running = undefined;
     lease.settled = true;
     try {
       if (!this.sqlite.inTransaction) throw new Error('The transaction was rolled back.');
@@ -174,13 +211,32 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
   /** The turn is over: the group commits, unless one of its transactions is still running. */
   #endOfTurn(group: Group): void {
     if (this.#group !== group) return;
-    if (this.#member) group.due = true;
-    else this.#commit(group);
+    if (!this.#running) return this.#commit(group);
+    group.due = true;
+    group.timer = setTimeout(() => this.#abandon(group), this.groupWaitMs);
+    group.timer.unref();
+  }
+
+  /** The transaction still running holds its group's commit too long: rolled back, it fails. */
+  #abandon(group: Group): void {
+    const lease = this.#running;
+    if (this.#group !== group || !lease) return;
+    lease.abandoned = new Error('The transaction held its group’s commit too long.');
+    try {
+      this.#leaveGroup(lease, () => {
+        this.#statements.rollbackTo.run();
+        this.#statements.release.run();
+      });
+    } catch {
+      return; // the group failed as a whole
+    }
+    this.#commit(group);
   }
 
   #commit(group: Group): void {
     if (this.#group !== group) return;
     this.#group = undefined;
+    clearTimeout(group.timer);
     try {
       this.#statements.commit.run();
     } catch (error) {
@@ -192,6 +248,7 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
 
   #fail(group: Group, error: unknown): void {
     if (this.#group === group) this.#group = undefined;
+    clearTimeout(group.timer);
     if (this.sqlite.inTransaction) this.#statements.rollback.run();
     group.reject(error);
   }
@@ -200,5 +257,12 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
     if (lease.handedOn) return;
     lease.handedOn = true;
     await super.releaseConnection();
+  }
+
+  /** The connection back to a lease that handed it on and runs something more. */
+  async #takeBack(lease: Lease): Promise<void> {
+    if (!lease.handedOn) return;
+    await super.acquireConnection();
+    lease.handedOn = false;
   }
 }
