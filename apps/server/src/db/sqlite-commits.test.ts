@@ -194,12 +194,39 @@ describe('a connection held for several statements (db.connection())', () => {
 });
 
 describe('a statement outside a transaction', () => {
-  it('commits the open group first: it never reads what is not committed', async () => {
-    const written = write('before the read');
-    const read = sql<{ text: string }>`select text from notes`.execute(db);
-    // Queued behind the transaction, it runs before the turn ends, the group committed.
-    expect((await read).rows).toEqual([{ text: 'before the read' }]);
-    expect(committed()).toEqual(['before the read']);
+  it('that reads joins the open group, and is answered once the group has committed', async () => {
+    const seenWhenRead: unknown[][] = [];
+    const first = write('before the read');
+    const read = sql<{ text: string }>`select text from notes order by id`
+      .execute(db)
+      .then((result) => {
+        seenWhenRead.push(committed());
+        return result.rows.map((row) => row.text);
+      });
+    const second = write('after the read');
+    // It saw the first write, and did not cut the group short: the second commits with it.
+    expect(await read).toEqual(['before the read']);
+    expect(seenWhenRead).toEqual([['before the read', 'after the read']]);
+    expect(await Promise.all([first, second])).toEqual(['before the read', 'after the read']);
+  });
+
+  it('that reads fails with its group when the group fails: it never answers what was undone', async () => {
+    const written = write('undone');
+    const read = sql`select text from notes`.execute(db);
+    const orphan = transact(db, async (trx) => {
+      await sql`insert into owned (owner_id) values (404)`.execute(trx);
+    });
+    const results = await Promise.allSettled([written, read, orphan]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(committed()).toEqual([]);
+  });
+
+  it('that writes commits the open group first, and is committed on its own at once', async () => {
+    const written = write('in the group');
+    const alone = sql`insert into notes (text) values ('alone')`
+      .execute(db)
+      .then(() => committed());
+    expect(await alone).toEqual(['in the group', 'alone']);
     await written;
   });
 });

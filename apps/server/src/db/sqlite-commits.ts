@@ -5,6 +5,7 @@ import {
   type DatabaseConnection,
   type QueryResult,
 } from 'kysely';
+import { isRead } from './sqlite-reads';
 
 /** The savepoint each transaction of a group runs in: they never overlap, one name serves. */
 const MEMBER = 'group_member';
@@ -56,16 +57,25 @@ class Lease implements DatabaseConnection {
   ) {}
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const waiting = this.driver.beforeStatement(this);
-    if (!waiting) return this.connection.executeQuery(compiledQuery);
-    return waiting.then(() => this.connection.executeQuery(compiledQuery));
+    const before = this.driver.beforeStatement(this, compiledQuery.sql);
+    if (before === undefined) return this.connection.executeQuery(compiledQuery);
+    if (before instanceof Group) {
+      return this.driver.readInGroup(this, before, () =>
+        this.connection.executeQuery<R>(compiledQuery),
+      );
+    }
+    return before.then(() => this.executeQuery(compiledQuery));
   }
 
   async *streamQuery<R>(
     compiledQuery: CompiledQuery,
     chunkSize?: number,
   ): AsyncIterableIterator<QueryResult<R>> {
-    await this.driver.beforeStatement(this);
+    // Without its text, a stream is no read to join a group: the group commits first.
+    for (let before = this.driver.beforeStatement(this); before;) {
+      await before;
+      before = this.driver.beforeStatement(this);
+    }
     yield* this.connection.streamQuery<R>(compiledQuery, chunkSize);
   }
 }
@@ -91,8 +101,9 @@ class Lease implements DatabaseConnection {
  *   done before it is on disk as far as SQLite's `synchronous` setting takes it. If the commit
  *   fails, or SQLite rolls the whole group back (a full disk), every transaction of the group
  *   fails, and none is reported done.
- * - A statement outside a transaction commits the open group first: it never reads what is not
- *   committed, nor joins a group's fate.
+ * - A read outside a transaction runs in the open group and is answered once the group has
+ *   committed (or fails with it), as if it had come right after the commit; any other statement
+ *   outside a transaction commits the open group first, never tied to a group's fate.
  * - A transaction that waits for something else mid-way (a turn or more) delays its group's commit
  *   until it is done, GROUP_WAIT_MS at most; those that come after wait for the connection, as
  *   before. A transaction must not await another's end: it is rolled back then.
@@ -178,15 +189,43 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
   }
 
   /**
-   * Before a statement of `lease`: the connection taken back if its transaction handed it on, and
-   * the open group committed first if the statement is outside a transaction. A promise only when
-   * the statement must wait.
+   * Before a statement of `lease`: a promise to wait for when its transaction handed the
+   * connection on (taken back), then asked again; when a group is open and the statement is
+   * outside it, the group for a read to join, and for anything else the group committed first;
+   * undefined when the statement may run at once.
    */
-  beforeStatement(lease: Lease): Promise<void> | undefined {
+  beforeStatement(lease: Lease, sql?: string): Promise<void> | Group | undefined {
     if (lease.abandoned) return Promise.reject(lease.abandoned);
-    if (lease.handedOn) return this.#takeBack(lease).then(() => this.beforeStatement(lease));
-    if (this.#group && this.#running !== lease) this.#commit(this.#group);
+    if (lease.handedOn) return this.#takeBack(lease);
+    const group = this.#group;
+    if (!group || this.#running === lease) return undefined;
+    if (sql !== undefined && this.#reads(sql)) return group;
+    this.#commit(group);
     return undefined;
+  }
+
+  /**
+   * A read outside a transaction while a group is open runs in it, seeing what the group's
+   * transactions wrote, and is answered once they are committed (or fails with them): as if it
+   * had come right after the commit, without cutting the group short.
+   */
+  async readInGroup<R>(
+    lease: Lease,
+    group: Group,
+    read: () => Promise<QueryResult<R>>,
+  ): Promise<QueryResult<R>> {
+    const result = await read();
+    await this.#handOn(lease);
+    await group.committed;
+    return result;
+  }
+
+  #reads(sql: string): boolean {
+    try {
+      return isRead(this.sqlite.prepare(sql));
+    } catch {
+      return false; // not even a statement: it fails when run, outside any group
+    }
   }
 
   /**

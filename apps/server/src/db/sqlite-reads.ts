@@ -8,6 +8,11 @@ type Run = (...params: unknown[]) => unknown;
  */
 const NOT_A_READ = /^\s*(begin|commit|end|rollback|savepoint|release|pragma)\b/i;
 
+/** Whether a statement only reads (SQLite's `readonly`, less the control of transactions and pragmas). */
+export function isRead(statement: SQLite.Statement): boolean {
+  return statement.readonly && !NOT_A_READ.test(statement.source);
+}
+
 /**
  * The reads made outside a transaction during one turn of the event loop share one read
  * transaction, which ends when the turn does (`setImmediate`). In WAL mode, a statement outside a
@@ -56,8 +61,7 @@ export class SharedReads {
   statement(statement: SQLite.Statement): SQLite.Statement {
     if (this.#patched.has(statement)) return statement;
     this.#patched.add(statement);
-    const reads = statement.readonly && !NOT_A_READ.test(statement.source);
-    const before = reads ? this.#join : this.end;
+    const before = isRead(statement) ? this.#join : this.end;
     const methods = ['run', 'get', 'all', 'iterate'] as const;
     for (const method of methods) {
       const run = (statement[method] as Run).bind(statement);
