@@ -137,12 +137,20 @@ describe('the transactions of one turn of the event loop', () => {
   });
 });
 
+/** A database whose groups wait 100 ms for a transaction still running, with the notes table. */
+async function withShortWait(name: string, use: (short: Db) => Promise<void>): Promise<void> {
+  const short = createDatabase(`sqlite:${path.join(dir, `${name}.db`)}`, { groupWaitMs: 100 });
+  try {
+    await sql`create table notes (id integer primary key, text text not null)`.execute(short);
+    await use(short);
+  } finally {
+    await short.destroy();
+  }
+}
+
 describe('a transaction that holds its group', () => {
-  it('by awaiting the end of another is rolled back after a while, and the others commit', async () => {
-    const waitFile = path.join(dir, 'wait.db');
-    const short = createDatabase(`sqlite:${waitFile}`, { groupWaitMs: 100 });
-    try {
-      await sql`create table notes (id integer primary key, text text not null)`.execute(short);
+  it('by awaiting the end of another is rolled back after a while, and the others commit', () =>
+    withShortWait('wait', async (short) => {
       const first = transact(short, async (trx) => {
         await sql`insert into notes (text) values ('first')`.execute(trx);
         return 'first';
@@ -162,10 +170,19 @@ describe('a transaction that holds its group', () => {
       ]);
       const texts = await sql<{ text: string }>`select text from notes`.execute(short);
       expect(texts.rows).toEqual([{ text: 'first' }]);
-    } finally {
-      await short.destroy();
-    }
-  });
+    }));
+
+  it('by reading outside itself fails after a while, and the database answers again', () =>
+    withShortWait('outside', async (short) => {
+      const reading = transact(short, async (trx) => {
+        await sql`insert into notes (text) values ('undone')`.execute(trx);
+        // The database, not the transaction: it waits for the connection the transaction holds.
+        return (await sql`select count(*) as n from notes`.execute(short)).rows;
+      });
+      await expect(reading).rejects.toThrow('The transaction held its group’s commit too long.');
+      const texts = await sql<{ text: string }>`select text from notes`.execute(short);
+      expect(texts.rows).toEqual([]);
+    }));
 });
 
 describe('a connection held for several statements (db.connection())', () => {
@@ -219,6 +236,16 @@ describe('a statement outside a transaction', () => {
     const results = await Promise.allSettled([written, read, orphan]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(committed()).toEqual([]);
+  });
+
+  it('that ends a transaction behind a comment is no read: the group commits first', async () => {
+    const first = write('first');
+    const ended = sql`/* the end */ commit`.execute(db).catch((error: Error) => error.message);
+    const second = write('second');
+    // Committed before the statement runs, which finds no transaction to end.
+    expect(await ended).toBe('cannot commit - no transaction is active');
+    expect(await Promise.all([first, second])).toEqual(['first', 'second']);
+    expect(committed()).toEqual(['first', 'second']);
   });
 
   it('that writes commits the open group first, and is committed on its own at once', async () => {

@@ -106,7 +106,8 @@ class Lease implements DatabaseConnection {
  *   outside a transaction commits the open group first, never tied to a group's fate.
  * - A transaction that waits for something else mid-way (a turn or more) delays its group's commit
  *   until it is done, GROUP_WAIT_MS at most; those that come after wait for the connection, as
- *   before. A transaction must not await another's end: it is rolled back then.
+ *   before. A transaction must not await another's end, nor a read begun outside it (which waits
+ *   for the group's commit), nor read outside itself: it is rolled back then.
  */
 export class GroupCommitSqliteDriver extends SqliteDriver {
   #group: Group | undefined;
@@ -144,6 +145,9 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
     await this.#takeBack(lease);
+    // A statement run outside the driver ended the group's transaction: the group fails.
+    if (this.#group && !this.sqlite.inTransaction)
+      this.#fail(this.#group, new Error('The transaction was ended.'));
     if (!this.#group) {
       this.#statements.begin.run();
       const group = new Group();
@@ -215,6 +219,8 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
     read: () => Promise<QueryResult<R>>,
   ): Promise<QueryResult<R>> {
     const result = await read();
+    if (this.#group === group && !this.sqlite.inTransaction)
+      this.#fail(group, new Error('The transaction was ended.'));
     await this.#handOn(lease);
     await group.committed;
     return result;
@@ -261,6 +267,9 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
     const lease = this.#running;
     if (this.#group !== group || !lease) return;
     lease.abandoned = new Error('The transaction held its group’s commit too long.');
+    // What it waits for may wait for the connection (a read on the database, not the
+    // transaction): handed on, whatever it runs next fails instead.
+    void this.#handOn(lease);
     try {
       this.#leaveGroup(lease, () => {
         this.#statements.rollbackTo.run();

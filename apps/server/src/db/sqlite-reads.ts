@@ -8,9 +8,12 @@ type Run = (...params: unknown[]) => unknown;
  */
 const NOT_A_READ = /^\s*(begin|commit|end|rollback|savepoint|release|pragma)\b/i;
 
-/** Whether a statement only reads (SQLite's `readonly`, less the control of transactions and pragmas). */
+/**
+ * Whether a statement only reads: it returns rows and writes nothing (SQLite counts the control
+ * of transactions as read-only, and its text may begin with a comment), and is not a pragma.
+ */
 export function isRead(statement: SQLite.Statement): boolean {
-  return statement.readonly && !NOT_A_READ.test(statement.source);
+  return statement.readonly && statement.reader && !NOT_A_READ.test(statement.source);
 }
 
 /**
