@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import pg from 'pg';
+import { createDatabase } from '../src/db/database';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,6 +46,30 @@ export async function scratchDatabase(adminUrl: string, prefix: string) {
       for (let tries = 0; tries < 100 && (await sessions()) > 0; tries++) await sleep(50);
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
+    },
+  };
+}
+
+/**
+ * A SQLite file of a test's own with a `notes` table, opened by the app (`db`) and by another
+ * connection (`other`), as another process would open it (the admin command line): it sees what
+ * is committed, and only that. `close` closes both and removes the file.
+ */
+export async function scratchSqliteNotes(prefix: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const file = path.join(dir, 'app.db');
+  const db = createDatabase(`sqlite:${file}`);
+  await sql`create table notes (id integer primary key, text text not null)`.execute(db);
+  const other = new SQLite(file);
+  other.pragma('busy_timeout = 0');
+  return {
+    db,
+    other,
+    dir,
+    close: async () => {
+      other.close();
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

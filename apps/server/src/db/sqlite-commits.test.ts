@@ -1,35 +1,28 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { scratchSqliteNotes } from '../../test/scratch-database';
 import { createDatabase, type Db } from './database';
 import { transact } from './transaction';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-commits-'));
-const file = path.join(dir, 'app.db');
+let scratch: Awaited<ReturnType<typeof scratchSqliteNotes>>;
 let db: Db;
 /** Another process on the same file: it sees what is committed, and only that. */
 let other: SQLite.Database;
 
 beforeAll(async () => {
-  db = createDatabase(`sqlite:${file}`);
-  await sql`create table notes (id integer primary key, text text not null)`.execute(db);
+  scratch = await scratchSqliteNotes('sqlite-commits');
+  ({ db, other } = scratch);
   await sql`create table owners (id integer primary key)`.execute(db);
   // Checked when its transaction commits, not when a row is written: a commit that fails.
   await sql`create table owned (
     id integer primary key,
     owner_id integer not null references owners (id) deferrable initially deferred
   )`.execute(db);
-  other = new SQLite(file);
 });
-afterAll(async () => {
-  other.close();
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => scratch.close());
 beforeEach(async () => {
   await nextTurn();
   await sql`delete from notes`.execute(db);
@@ -139,7 +132,9 @@ describe('the transactions of one turn of the event loop', () => {
 
 /** A database whose groups wait 100 ms for a transaction still running, with the notes table. */
 async function withShortWait(name: string, use: (short: Db) => Promise<void>): Promise<void> {
-  const short = createDatabase(`sqlite:${path.join(dir, `${name}.db`)}`, { groupWaitMs: 100 });
+  const short = createDatabase(`sqlite:${path.join(scratch.dir, `${name}.db`)}`, {
+    groupWaitMs: 100,
+  });
   try {
     await sql`create table notes (id integer primary key, text text not null)`.execute(short);
     await use(short);

@@ -1,29 +1,20 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabase, idleSqlite, type Db } from './database';
+import { scratchSqliteNotes } from '../../test/scratch-database';
+import { idleSqlite, type Db } from './database';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-reads-'));
-const file = path.join(dir, 'app.db');
+let scratch: Awaited<ReturnType<typeof scratchSqliteNotes>>;
 let db: Db;
 /** Another process on the same file, as the admin command line would be. */
 let other: SQLite.Database;
 
 beforeAll(async () => {
-  db = createDatabase(`sqlite:${file}`);
-  await sql`create table notes (id integer primary key, text text not null)`.execute(db);
-  other = new SQLite(file);
-  other.pragma('busy_timeout = 0');
+  scratch = await scratchSqliteNotes('sqlite-reads');
+  ({ db, other } = scratch);
 });
-afterAll(async () => {
-  other.close();
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => scratch.close());
 beforeEach(async () => {
   await nextTurn();
   await sql`delete from notes`.execute(db);
