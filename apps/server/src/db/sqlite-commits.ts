@@ -46,8 +46,6 @@ class Group {
  */
 class Lease implements DatabaseConnection {
   handedOn = false;
-  /** Its transaction's part is over: released into its group, or rolled back. */
-  settled = false;
   /** Its transaction was rolled back for holding its group's commit too long. */
   abandoned: Error | undefined;
 
@@ -155,14 +153,13 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
       setImmediate(() => this.#endOfTurn(group));
     }
     this.#statements.savepoint.run();
-    lease.settled = false;
     this.#running = lease;
   }
 
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
     if (lease.abandoned) throw lease.abandoned;
-    const group = this.#leaveGroup(lease, () => this.#statements.release.run());
+    const group = this.#leaveGroup(() => this.#statements.release.run());
     // Committed before the connection is handed on: the next transaction may begin at once.
     if (group.due) this.#commit(group);
     await this.#handOn(lease);
@@ -171,16 +168,14 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
-    if (lease.settled) {
-      // Its group's commit failed, or it was abandoned: nothing of it is left to undo.
+    if (this.#running !== lease) {
+      // Its part of the group is over (its group's commit failed, or it was abandoned): nothing
+      // of it is left to undo.
       lease.abandoned = undefined;
       return;
     }
     try {
-      const group = this.#leaveGroup(lease, () => {
-        this.#statements.rollbackTo.run();
-        this.#statements.release.run();
-      });
+      const group = this.#undoRunning();
       if (group.due) this.#commit(group);
     } catch {
       // The whole group was rolled back (its others told so): the work's own error says why.
@@ -235,14 +230,14 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
   }
 
   /**
-   * Ends the transaction's part of the group with `end` (release, or roll back to its savepoint).
+   * Ends the running transaction's part of the group with `end` (release, or roll back to its
+   * savepoint).
    * If SQLite has rolled the whole group back meanwhile (an I/O error, a full disk), or `end`
    * fails, the group fails: every transaction in it is told so.
    */
-  #leaveGroup(lease: Lease, end: () => void): Group {
+  #leaveGroup(end: () => void): Group {
     const group = this.#group as Group;
     this.#running = undefined;
-    lease.settled = true;
     try {
       if (!this.sqlite.inTransaction) throw new Error('The transaction was rolled back.');
       end();
@@ -251,6 +246,14 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
       throw error;
     }
     return group;
+  }
+
+  /** The running transaction's part rolled back to its savepoint, the others' kept. */
+  #undoRunning(): Group {
+    return this.#leaveGroup(() => {
+      this.#statements.rollbackTo.run();
+      this.#statements.release.run();
+    });
   }
 
   /** The turn is over: the group commits, unless one of its transactions is still running. */
@@ -271,10 +274,7 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
     // transaction): handed on, whatever it runs next fails instead.
     void this.#handOn(lease);
     try {
-      this.#leaveGroup(lease, () => {
-        this.#statements.rollbackTo.run();
-        this.#statements.release.run();
-      });
+      this.#undoRunning();
     } catch {
       return; // the group failed as a whole
     }

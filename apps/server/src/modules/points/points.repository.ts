@@ -94,46 +94,40 @@ export async function isInTopThree(
   return (await ahead(db, me.userId, me.total_points, me.points_updated_at)).length < 3;
 }
 
-const addToSplitTotalQuery = preparedRow((db, userId: number, amount: number, at: string) =>
-  db
-    .insertInto('split_totals')
-    .columns(['split_id', 'user_id', 'total', 'reached_at', 'version'])
-    .expression((eb) =>
-      eb
-        .selectFrom('splits')
-        .select([
-          'id',
-          eb.val(userId).as('user_id'),
-          eb.val(amount).as('total'),
-          eb.val(at).as('reached_at'),
-          eb.lit(1).as('version'),
-        ])
-        .where('start_at', '<=', at)
-        .where('end_at', '>', at)
-        .orderBy('start_at', 'desc')
-        .limit(1),
-    )
-    .onConflict((oc) =>
-      oc.columns(['split_id', 'user_id']).doUpdateSet((eb) => ({
-        total: eb('split_totals.total', '+', amount),
-        reached_at: at,
-        version: eb('split_totals.version', '+', 1),
-      })),
-    )
-    .returning(['split_id as splitId', 'total as score', 'version']),
-);
-
 /**
  * Adds a ledger row's amount to the user's total inside the split its instant falls in (the one
  * that started last, should two overlap), if any; returns the user's standing on that split's
  * board as it now is.
  */
-export async function addToSplitTotal(
-  db: Executor,
-  entry: { userId: number; amount: number; at: string },
-): Promise<(Standing & { splitId: number }) | undefined> {
-  return addToSplitTotalQuery(db, entry.userId, entry.amount, entry.at);
-}
+export const addToSplitTotal = preparedRow(
+  (db, entry: { userId: number; amount: number; at: string }) =>
+    db
+      .insertInto('split_totals')
+      .columns(['split_id', 'user_id', 'total', 'reached_at', 'version'])
+      .expression((eb) =>
+        eb
+          .selectFrom('splits')
+          .select([
+            'id',
+            eb.val(entry.userId).as('user_id'),
+            eb.val(entry.amount).as('total'),
+            eb.val(entry.at).as('reached_at'),
+            eb.lit(1).as('version'),
+          ])
+          .where('start_at', '<=', entry.at)
+          .where('end_at', '>', entry.at)
+          .orderBy('start_at', 'desc')
+          .limit(1),
+      )
+      .onConflict((oc) =>
+        oc.columns(['split_id', 'user_id']).doUpdateSet((eb) => ({
+          total: eb('split_totals.total', '+', entry.amount),
+          reached_at: entry.at,
+          version: eb('split_totals.version', '+', 1),
+        })),
+      )
+      .returning(['split_id as splitId', 'total as score', 'version']),
+);
 
 /** Every split with its days and instants. */
 export function listSplits(db: Executor) {
