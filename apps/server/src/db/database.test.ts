@@ -24,9 +24,9 @@ const pragma = async (name: string) =>
   )[0];
 
 describe('a SQLite database file', () => {
-  it('is opened with a write-ahead log, synced at checkpoints, its foreign keys enforced', async () => {
+  it('is opened with a write-ahead log, synced at every commit, its foreign keys enforced', async () => {
     expect(await pragma('journal_mode')).toBe('wal');
-    expect(await pragma('synchronous')).toBe(1); // NORMAL
+    expect(await pragma('synchronous')).toBe(2); // FULL
     expect(await pragma('foreign_keys')).toBe(1);
     expect(await pragma('busy_timeout')).toBe(5000);
   });

@@ -368,7 +368,10 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('synchronous = NORMAL');
+    // Each commit waits for the disk: a change told done survives a power cut, as on PostgreSQL.
+    // Commits come in groups (db/sqlite-commits.ts), so a turn of the event loop waits for it
+    // once (docs/decisions/0060).
+    sqlite.pragma('synchronous = FULL');
     // The b-trees SQLite builds for an ORDER BY or a DISTINCT without an index stay in memory:
     // as files, each was a file created and deleted, several times a second under load.
     sqlite.pragma('temp_store = MEMORY');
