@@ -4,6 +4,7 @@
 import { measureLighthouse } from './lighthouse.mjs';
 import { residentMemory, step, tempDir, wrk } from './lib.mjs';
 import {
+  apiAnswerHeaders,
   benchDatabase,
   fillDatabase,
   placePostgres,
@@ -29,7 +30,7 @@ export const READS = [
 /**
  * @typedef {{ server: string[], client: string[], note: string }} Pinning
  * @typedef {{ seconds: number, connections: number, rate: number }} LoadOptions
- * @typedef {{ label: string, figures: import('./lib.mjs').LoadFigures, bare: import('./lib.mjs').LoadFigures }} ReadFigures
+ * @typedef {{ label: string, reference?: boolean, figures: import('./lib.mjs').LoadFigures, bare: import('./lib.mjs').LoadFigures }} ReadFigures
  * @typedef {{
  *   engine: string,
  *   placement?: string,
@@ -62,22 +63,45 @@ export async function measureHttp(engine, pin, options) {
       const figures = { engine: database.label, placement: placed?.note };
       if (options.load) {
         const load = { seconds: options.seconds, connections: options.connections };
-        /** @type {ReadFigures[]} */
-        const reads = [];
-        for (const read of READS) {
-          // The limit measured again just before each read: the machine's speed drifts over a
-          // run by more than the differences the ratios are read for.
+        /**
+         * A read measured right after the bare server: the limit is measured again before each,
+         * since the machine's speed drifts over a run by more than the ratios are read for.
+         * @param {string} label
+         * @param {string} url
+         * @param {Record<string, string>} headers
+         * @returns {Promise<Omit<ReadFigures, 'label'>>}
+         */
+        const afterBare = async (label, url, headers) => {
           step(
-            `wrk: bare server, then ${read.label}, ${load.connections} connections, ${load.seconds} s`,
+            `wrk: bare server, then ${label}, ${load.connections} connections, ${load.seconds} s`,
           );
           const bareWrk = await wrk(pin.client, `${bare.url}/`, load);
+          return { figures: await wrk(pin.client, url, { ...load, headers }), bare: bareWrk };
+        };
+        /** @type {ReadFigures[]} */
+        const reads = [];
+        // What the headers of every API answer cost Node alone, whatever the framework and app.
+        const withHeaders = await startBare(
+          pin.server,
+          dir,
+          await apiAnswerHeaders(`${app.url}/api/health`),
+        );
+        try {
+          const label = 'bare `node:http` with the API’s answer headers';
+          reads.push({
+            label,
+            reference: true,
+            ...(await afterBare(label, `${withHeaders.url}/`, {})),
+          });
+        } finally {
+          await withHeaders.stop();
+        }
+        for (const read of READS) {
           /** @type {Record<string, string>} */
           const headers = read.auth ? { authorization: `Bearer ${demo.token}` } : {};
-          const url = `${app.url}${read.path}`;
           reads.push({
             label: read.label,
-            figures: await wrk(pin.client, url, { ...load, headers }),
-            bare: bareWrk,
+            ...(await afterBare(read.label, `${app.url}${read.path}`, headers)),
           });
         }
         const writes = await measureWrites(pin.client, {

@@ -153,21 +153,59 @@ export function appEnvironment(port, databaseUrl, dir, webDist) {
   return env;
 }
 
-/** The code of a bare node:http server answering every request with a short text. */
-export const bareServerCode = (/** @type {number} */ port) =>
-  `require('node:http').createServer((req, res) => {
+/**
+ * The code of a bare node:http server answering every request with a short text, with `headers`
+ * beside its content type when given.
+ */
+export const bareServerCode = (
+  /** @type {number} */ port,
+  /** @type {Record<string, string>} */ headers = {},
+) =>
+  `const headers = ${JSON.stringify({ 'content-type': 'text/plain', ...headers })};
+  require('node:http').createServer((req, res) => {
     req.resume();
-    req.on('end', () => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('Hello, world!\\n'); });
+    req.on('end', () => { res.writeHead(200, headers); res.end('Hello, world!\\n'); });
   }).listen(${port}, '127.0.0.1');`;
 
-/** A bare node:http server answering every request with a short text, pinned like the app. */
-export async function startBare(/** @type {string[]} */ pin, /** @type {string} */ dir) {
+/**
+ * A bare node:http server answering every request with a short text, pinned like the app; with
+ * `headers`, it sends them too.
+ * @param {string[]} pin
+ * @param {string} dir
+ * @param {Record<string, string>} [headers]
+ */
+export async function startBare(pin, dir, headers) {
   const port = await freePort();
-  const logFile = path.join(dir, 'bare.log');
-  const child = startProcess(pin, 'node', ['-e', bareServerCode(port)], { logFile });
+  const logFile = path.join(dir, headers ? 'bare-headers.log' : 'bare.log');
+  const child = startProcess(pin, 'node', ['-e', bareServerCode(port, headers)], { logFile });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/`, { child, logFile });
   return { url, child, stop: () => stopProcess(child) };
+}
+
+/** What HTTP itself adds to an answer, or its body decides: not among an answer's own headers. */
+const TRANSPORT_HEADERS = new Set([
+  'connection',
+  'content-length',
+  'content-type',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+]);
+
+/**
+ * The headers the app gives every API answer (security, caching, its request id), as `url`
+ * answers them: the bare server sends the same, so that what they cost Node is measured apart.
+ * @param {string} url
+ * @returns {Promise<Record<string, string>>}
+ */
+export async function apiAnswerHeaders(url) {
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return Object.fromEntries(
+    [...response.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name.toLowerCase())),
+  );
 }
 
 /**
