@@ -1,5 +1,5 @@
 // The Markdown report of a run: every figure, with the machine and the date.
-import { GENERATED_PEOPLE } from './servers.mjs';
+import { GENERATED_PEOPLE, RANKED_PER_DAY_IN_BENCH } from './servers.mjs';
 
 /**
  * @typedef {{
@@ -128,7 +128,10 @@ export function report(figures) {
       'A Node load client (keep-alive, `node:http`) on the load generator’s CPU. Quizzes: users who ' +
         'sign in and play whole quizzes, easy and medium in turn (generate, check each of the ten ' +
         'answers, submit), each user with their own open attempt, so that each check locks an answer ' +
-        'once and each submit closes an attempt and credits the ledger; ' +
+        'once and each submit closes an attempt and credits the ledger, every quiz ranked on both ' +
+        'engines (the app run with the most ranked quizzes a day it allows, ' +
+        `${RANKED_PER_DAY_IN_BENCH}, so that neither plays practice quizzes, which credit nothing, ` +
+        'once the day’s ranked ones are used up); ' +
         `${options.connections} players at once in a closed loop, then requests at a fixed rate of ` +
         `${options.rate}/s (latency counted from when each request was due, as wrk2 does). Duels: ` +
         'pairs of users playing whole duels (create, accept, three rounds of five checks and a ' +

@@ -19,6 +19,11 @@ import {
 
 /** People generated before the server starts: the ranking is read at the size of a brand. */
 export const GENERATED_PEOPLE = 100_000;
+/**
+ * Ranked quizzes a day in the bench: the most the app allows, more than the players get through in
+ * a run on either engine, so that both play the same quizzes, each crediting its points.
+ */
+export const RANKED_PER_DAY_IN_BENCH = 100;
 /** Staff who sign in and play during the write measurements, each with their own attempts. */
 export const BENCH_USERS = 320;
 const BENCH_PASSWORD = 'bench-password-1';
@@ -127,7 +132,8 @@ export async function startApp(pin, databaseUrl, dir, webDist) {
 }
 
 /**
- * The app's environment in the bench: production, the demo data, no rate limit, warnings only.
+ * The app's environment in the bench: production, the demo data, no rate limit, warnings only,
+ * every quiz of the day ranked (`RANKED_PER_DAY_IN_BENCH`).
  * @param {number} port
  * @param {string} databaseUrl
  * @param {string} dir
@@ -147,6 +153,7 @@ export function appEnvironment(port, databaseUrl, dir, webDist) {
     DATABASE_URL: databaseUrl,
     UPLOAD_DIR: path.join(dir, 'uploads'),
     WEB_DIST_DIR: webDist,
+    RANKED_QUIZZES_PER_DAY: String(RANKED_PER_DAY_IN_BENCH),
   };
   // The HTTP figures are those of one instance with its ranks in memory.
   delete env.REDIS_URL;
