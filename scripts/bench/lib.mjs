@@ -222,10 +222,12 @@ export function machine() {
     cpuinfo.match(/^model name\s*:\s*(.+)$/m)?.[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown';
   const memKb = Number(readOr('/proc/meminfo').match(/^MemTotal:\s+(\d+)/m)?.[1] ?? 0);
   const memory = memKb ? memKb * 1024 : os.totalmem();
-  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  }).stdout?.trim();
+  const git = (/** @type {string[]} */ args) =>
+    spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim();
+  // Changes to tracked files are part of what was measured: said beside the commit.
+  const changed = git(['status', '--porcelain', '--untracked-files=no']);
+  const head = git(['rev-parse', '--short', 'HEAD']);
+  const commit = head && changed ? `${head} with uncommitted changes` : head;
   return {
     cpu: model,
     cores: os.cpus().length,
