@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { createDatabase } from '../src/db/database';
+import { createDatabase, type Db } from '../src/db/database';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,6 +50,11 @@ export async function scratchDatabase(adminUrl: string, prefix: string) {
   };
 }
 
+/** The `notes` table of the SQLite tests: rows of text. */
+export async function createNotes(db: Db): Promise<void> {
+  await sql`create table notes (id integer primary key, text text not null)`.execute(db);
+}
+
 /**
  * A SQLite file of a test's own with a `notes` table, opened by the app (`db`) and by another
  * connection (`other`), as another process would open it (the admin command line): it sees what
@@ -59,7 +64,7 @@ export async function scratchSqliteNotes(prefix: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
   const file = path.join(dir, 'app.db');
   const db = createDatabase(`sqlite:${file}`);
-  await sql`create table notes (id integer primary key, text text not null)`.execute(db);
+  await createNotes(db);
   const other = new SQLite(file);
   other.pragma('busy_timeout = 0');
   return {

@@ -3,7 +3,7 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { scratchSqliteNotes } from '../../test/scratch-database';
+import { createNotes, scratchSqliteNotes } from '../../test/scratch-database';
 import { createDatabase, type Db } from './database';
 import { transact } from './transaction';
 
@@ -136,7 +136,7 @@ async function withShortWait(name: string, use: (short: Db) => Promise<void>): P
     groupWaitMs: 100,
   });
   try {
-    await sql`create table notes (id integer primary key, text text not null)`.execute(short);
+    await createNotes(short);
     await use(short);
   } finally {
     await short.destroy();

@@ -143,9 +143,7 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
     await this.#takeBack(lease);
-    // A statement run outside the driver ended the group's transaction: the group fails.
-    if (this.#group && !this.sqlite.inTransaction)
-      this.#fail(this.#group, new Error('The transaction was ended.'));
+    if (this.#group) this.#failIfEnded(this.#group);
     if (!this.#group) {
       this.#statements.begin.run();
       const group = new Group();
@@ -214,11 +212,15 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
     read: () => Promise<QueryResult<R>>,
   ): Promise<QueryResult<R>> {
     const result = await read();
-    if (this.#group === group && !this.sqlite.inTransaction)
-      this.#fail(group, new Error('The transaction was ended.'));
+    if (this.#group === group) this.#failIfEnded(group);
     await this.#handOn(lease);
     await group.committed;
     return result;
+  }
+
+  /** A statement run outside the driver ended the open group's transaction: the group fails. */
+  #failIfEnded(group: Group): void {
+    if (!this.sqlite.inTransaction) this.#fail(group, new Error('The transaction was ended.'));
   }
 
   #reads(sql: string): boolean {
