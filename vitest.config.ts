@@ -38,6 +38,16 @@ export default defineConfig({
       })),
       'apps/web/vitest.config.ts',
       {
+        // The bench's own code (never a timed test: the bench itself is `npm run bench`).
+        test: {
+          name: 'bench',
+          root: 'scripts/bench',
+          allowOnly: false,
+          environment: 'node',
+          include: ['*.test.mjs'],
+        },
+      },
+      {
         // The web app's production build: what each page loads (decision 0030).
         test: {
           name: 'web:build',

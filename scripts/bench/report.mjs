@@ -125,7 +125,10 @@ export function report(figures) {
 
     parts.push(
       '## HTTP writes',
-      'A Node load client (keep-alive, `node:http`) on the load generator’s CPU. Quizzes: users who ' +
+      'A Node load client on the load generator’s CPU, kept-alive connections on `node:net` that ' +
+        'write each request as one string and read each answer by its length: it gets from the ' +
+        'bare server about what wrk gets, so that the limit is the server’s, not the client’s. ' +
+        'Quizzes: users who ' +
         'sign in and play whole quizzes, easy and medium in turn (generate, check each of the ten ' +
         'answers, submit), each user with their own open attempt, so that each check locks an answer ' +
         'once and each submit closes an attempt and credits the ledger, every quiz ranked on both ' +

@@ -8,8 +8,8 @@
 // requests are due at a constant rate whatever the answers (as wrk2 does); a request waiting for a
 // free player counts its wait, so a slow server cannot hide its queue (no coordinated omission).
 import fs from 'node:fs';
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { httpClient } from './http-client.mjs';
 
 /**
  * @typedef {{ id: number, token: string }} Player
@@ -23,8 +23,7 @@ import { performance } from 'node:perf_hooks';
  */
 
 const job = /** @type {Job} */ (JSON.parse(fs.readFileSync(process.argv[2] ?? '', 'utf8')));
-const base = new URL(job.base);
-const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency * 2 });
+const http = httpClient(job.base);
 
 /** Latencies (ms) and answers of each kind of request, recorded only inside the measured window. */
 const ops = /** @type {Map<string, { ms: number[], statuses: Record<string, number> }>} */ (
@@ -55,7 +54,7 @@ function record(
  * time) or from now.
  * @returns {Promise<Answer>}
  */
-function request(
+async function request(
   /** @type {string} */ op,
   /** @type {string} */ method,
   /** @type {string} */ path,
@@ -64,44 +63,14 @@ function request(
   /** @type {number} */ due,
 ) {
   sent += 1;
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        host: base.hostname,
-        port: base.port,
-        method,
-        path,
-        agent,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-        },
-      },
-      (res) => {
-        const chunks = /** @type {Buffer[]} */ ([]);
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          const status = res.statusCode ?? 0;
-          record(op, due, String(status));
-          let json;
-          try {
-            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            json = undefined;
-          }
-          resolve({ status, json });
-        });
-      },
-    );
-    req.on('error', (error) => {
-      record(op, due, /** @type {NodeJS.ErrnoException} */ (error).code ?? 'error');
-      resolve({ status: 0, json: undefined });
-    });
-    req.end(payload);
-  });
+  try {
+    const answer = await http.send(method, path, token, body);
+    record(op, due, String(answer.status));
+    return { status: answer.status, json: answer.json };
+  } catch (error) {
+    record(op, due, /** @type {NodeJS.ErrnoException} */ (error).code ?? 'error');
+    return { status: 0, json: undefined };
+  }
 }
 
 /**
@@ -342,7 +311,7 @@ async function fixedRate() {
 }
 
 const outcome = job.mode === 'quiz-rate' ? await fixedRate() : await closedLoop();
-agent.destroy();
+http.close();
 
 const sorted = (/** @type {number[]} */ values) => Float64Array.from(values).sort();
 const at = (/** @type {Float64Array} */ values, /** @type {number} */ p) =>
