@@ -63,35 +63,45 @@ export async function ledgerSum(db: Executor, userId: number): Promise<number> {
   return Number(row.sum);
 }
 
-const ahead = prepared((db, userId: number, points: number, reachedAt: string) =>
+/** The first three of the global ranking, read off the ranking index in its order. */
+const topThree = prepared((db) =>
   db
     .selectFrom('users')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb('total_points', '>', points),
-        eb.and([
-          eb('total_points', '=', points),
-          eb.or([
-            eb('points_updated_at', '<', reachedAt),
-            eb.and([eb('points_updated_at', '=', reachedAt), eb('id', '<', userId)]),
-          ]),
-        ]),
-      ]),
-    )
+    .select(['id', 'total_points', 'points_updated_at'])
+    .orderBy('total_points', 'desc')
+    .orderBy('points_updated_at')
+    .orderBy('id')
     .limit(3),
 );
 
+type RankingKey = { id: number; total_points: number; points_updated_at: string };
+
+/** Whether `other` ranks before `me`: more points, else the same total reached earlier, else a lower id. */
+function isAhead(other: RankingKey, me: RankingKey): boolean {
+  if (other.total_points !== me.total_points) return other.total_points > me.total_points;
+  if (other.points_updated_at !== me.points_updated_at)
+    return other.points_updated_at < me.points_updated_at;
+  return other.id < me.id;
+}
+
 /**
  * Whether the user, with this total reached at this instant, is in the global top 3: more points
- * first, then whoever reached the total first. Counts at most three users ahead, through the
- * ranking index.
+ * first, then whoever reached the total first. Reads the first three of the ranking index and
+ * counts those ahead: fewer than three, and no one further down can be ahead. (A read of "whoever
+ * is ahead", three at most, was planned by PostgreSQL as a scan of every user, which found no
+ * three for the users at the top: the longer, the higher the user.)
  */
 export async function isInTopThree(
   db: Executor,
   me: { userId: number; total_points: number; points_updated_at: string },
 ): Promise<boolean> {
-  return (await ahead(db, me.userId, me.total_points, me.points_updated_at)).length < 3;
+  const key = {
+    id: me.userId,
+    total_points: me.total_points,
+    points_updated_at: me.points_updated_at,
+  };
+  const top = await topThree(db);
+  return top.filter((row) => row.id !== me.userId && isAhead(row, key)).length < 3;
 }
 
 /**

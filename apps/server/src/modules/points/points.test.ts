@@ -141,6 +141,37 @@ describe('credit', () => {
       .execute();
     expect(badges.map((b) => b.code)).toEqual(['global_top_3']);
   });
+
+  it('keeps the podium badge from a user behind three others: on points, then on who reached the total first', async () => {
+    const badgesOf = async (id: number) =>
+      (
+        await ctx.db
+          .selectFrom('user_badges')
+          .innerJoin('badges', 'badges.id', 'user_badges.badge_id')
+          .select('badges.code')
+          .where('user_id', '=', id)
+          .execute()
+      ).map((b) => b.code);
+    const gain = (userId: number, amount: number, reference: string) =>
+      ctx.db
+        .transaction()
+        .execute((trx) => credit(trx, { userId, amount, reason: 'admin', reference }));
+    // Made first, with the lowest id: a tie goes by who reached the total first, not by id.
+    const { id } = await createUser(ctx);
+    // Three users far ahead of anyone else in this file, the third with 10 000 000 points.
+    const leaders = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
+    for (const [i, leader] of leaders.entries()) {
+      await gain(leader.id, 10_000_002 - i, `admin:leader:${i}`);
+    }
+    await gain(id, 9_000_000, 'admin:fourth:1');
+    expect(await badgesOf(id)).toEqual([]);
+    // The third's total, reached later: still fourth.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await gain(id, 1_000_000, 'admin:fourth:2');
+    expect(await badgesOf(id)).toEqual([]);
+    await gain(id, 1, 'admin:fourth:3');
+    expect(await badgesOf(id)).toEqual(['global_top_3']);
+  });
 });
 
 describe("a user's lock", () => {
