@@ -172,6 +172,58 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('a PostgreSQL connecti
     expect((await read()).rows[0]).toEqual({ id: 1, body: 'first', pinned: false });
   });
 
+  it('reads the rows of a prepared statement as the first runs read them: parsed values, nulls, any column name', async () => {
+    await sql`create table readings (id int primary key, at timestamptz, total bigint, note text)`.execute(
+      pgDb,
+    );
+    await sql`insert into readings values (1, '2026-11-28T08:30:00Z', 9007199254740, 'Genève'), (2, null, null, null)`.execute(
+      pgDb,
+    );
+    const read = (from: number) =>
+      sql<
+        Record<string, unknown>
+      >`select id, at, total, note, note as "__proto__", 1 as twice, 2 as twice, count(*) over () as rows from readings where id >= ${from} order by id`.execute(
+        pgDb,
+      );
+    const first = (await read(1)).rows;
+    // Entries, not objects: an object literal's `__proto__` would set its prototype.
+    expect(first.map((row) => Object.entries(row))).toEqual([
+      [
+        ['id', 1],
+        ['at', '2026-11-28T08:30:00.000Z'],
+        ['total', 9007199254740],
+        ['note', 'Genève'],
+        ['__proto__', 'Genève'],
+        ['twice', 2],
+        ['rows', 2],
+      ],
+      [
+        ['id', 2],
+        ['at', null],
+        ['total', null],
+        ['note', null],
+        ['__proto__', null],
+        ['twice', 2],
+        ['rows', 2],
+      ],
+    ]);
+    expect(Object.getPrototypeOf(first[0])).toBe(Object.prototype);
+    for (let run = 0; run < 4; run++) expect((await read(1)).rows).toEqual(first);
+    expect(await prepared()).toContain(
+      'select id, at, total, note, note as "__proto__", 1 as twice, 2 as twice, count(*) over () as rows from readings where id >= $1 order by id',
+    );
+    const named = (await read(1)).rows;
+    expect(named.map((row) => Object.entries(row))).toEqual(
+      first.map((row) => Object.entries(row)),
+    );
+    expect(Object.getPrototypeOf(named[0])).toBe(Object.prototype);
+    // The second row alone: the window's count is 1.
+    expect((await read(2)).rows.map((row) => Object.entries(row))).toEqual([
+      Object.entries(first[1]!).map(([key, value]) => [key, key === 'rows' ? 1 : value]),
+    ]);
+    expect((await read(3)).rows).toEqual([]);
+  });
+
   /** The pool's one connection: its round trips (answers ready for the next query) and state. */
   const connection = async () => {
     const client = await poolOf(pgDb)!.connect();

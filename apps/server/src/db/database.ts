@@ -245,23 +245,44 @@ class ConnectingClient extends pg.Client {
 
   /** Whether the statement, once done, commits a change to the watched tables' rows. */
   #commitsUserRows(statement: string): boolean {
-    if (BEGIN.test(statement)) {
+    const kind = kindOf(statement);
+    if (kind === 'begin') {
       this.#inTransaction = true;
       this.#changedUserRows = false;
       return false;
     }
-    const commit = COMMIT.test(statement);
-    if (commit || ROLLBACK.test(statement)) {
-      const changed = commit && this.#changedUserRows;
+    if (kind === 'commit' || kind === 'rollback') {
+      const changed = kind === 'commit' && this.#changedUserRows;
       this.#inTransaction = false;
       this.#changedUserRows = false;
       return changed;
     }
-    if (!USER_ROW_WRITE.test(statement)) return false;
+    if (kind === 'other') return false;
     if (!this.#inTransaction) return true;
     this.#changedUserRows = true;
     return false;
   }
+}
+
+type StatementKind = 'begin' | 'commit' | 'rollback' | 'user-row-write' | 'other';
+
+/** Texts whose kind is kept at most: past them, a text's kind is read each time it runs. */
+const MAX_KINDS = 2048;
+const kinds = new Map<string, StatementKind>();
+
+/**
+ * What a statement does to a transaction and to the watched rows, read once per text: the app
+ * runs the same few hundred texts again and again, and the watched tables' pattern is long.
+ */
+function kindOf(statement: string): StatementKind {
+  let kind = kinds.get(statement);
+  if (kind !== undefined) return kind;
+  if (BEGIN.test(statement)) kind = 'begin';
+  else if (COMMIT.test(statement)) kind = 'commit';
+  else if (ROLLBACK.test(statement)) kind = 'rollback';
+  else kind = USER_ROW_WRITE.test(statement) ? 'user-row-write' : 'other';
+  if (kinds.size < MAX_KINDS) kinds.set(statement, kind);
+  return kind;
 }
 
 /** What pg answers for a statement that ran nothing: a held `begin`, a transaction's empty end. */
