@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { QuestionMode } from '@app/contract/constants';
 import { withRowLock, type Executor } from '../../db/database';
+import { prepared, preparedRow } from '../../db/prepared';
 import type { Database, DuelsTable } from '../../db/schema';
 import { heldFor } from '../hold/hold.repository';
 
@@ -80,13 +81,10 @@ export async function insertDuel(db: Executor, row: Insertable<DuelsTable>): Pro
   return inserted.id;
 }
 
-export async function insertRound(
-  db: Executor,
-  duelId: number,
-  roundNumber: number,
-  questionIds: readonly number[],
-): Promise<number> {
-  const round = await db
+// The queries of a duel's play, run by every round's requests, are compiled once (`prepared`).
+
+const insertRoundRow = preparedRow((db, duelId: number, roundNumber: number) =>
+  db
     .insertInto('duel_rounds')
     .values({
       duel_id: duelId,
@@ -97,72 +95,89 @@ export async function insertRound(
       deadline_at: null,
       completed_at: null,
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
+    .returning('id'),
+);
+
+const insertRoundQuestions = prepared((db, roundId: number, questionIds: readonly number[]) =>
+  db
     .insertInto('duel_round_questions')
     .values(
-      questionIds.map((question_id, i) => ({ round_id: round.id, question_id, position: i + 1 })),
-    )
-    .execute();
+      questionIds.map((question_id, i) => ({ round_id: roundId, question_id, position: i + 1 })),
+    ),
+);
+
+export async function insertRound(
+  db: Executor,
+  duelId: number,
+  roundNumber: number,
+  questionIds: readonly number[],
+): Promise<number> {
+  const round = await insertRoundRow(db, duelId, roundNumber);
+  if (!round) throw new Error(`Round ${roundNumber} of duel ${duelId} was not inserted.`);
+  await insertRoundQuestions(db, round.id, questionIds);
   return round.id;
 }
 
-const duelById = (db: Executor, id: number) =>
-  db.selectFrom('duels').selectAll().where('id', '=', id);
-
-export function findDuel(db: Executor, id: number): Promise<DuelRow | undefined> {
-  return duelById(db, id).executeTakeFirst();
-}
+export const findDuel: (db: Executor, id: number) => Promise<DuelRow | undefined> = preparedRow(
+  (db, id: number) => db.selectFrom('duels').selectAll().where('id', '=', id),
+);
 
 /** Takes the duel's row lock for the rest of the transaction: every change of a duel goes through it. */
-export function lockDuel(db: Executor, id: number): Promise<DuelRow | undefined> {
-  return withRowLock(db, duelById(db, id)).executeTakeFirst();
-}
+export const lockDuel: (db: Executor, id: number) => Promise<DuelRow | undefined> = preparedRow(
+  (db, id: number) => withRowLock(db, db.selectFrom('duels').selectAll().where('id', '=', id)),
+);
+
+const updateDuelQuery = prepared((db, id: number, changes: Partial<Omit<DuelsTable, 'id'>>) =>
+  db.updateTable('duels').set(changes).where('id', '=', id),
+);
 
 export async function updateDuel(
   db: Executor,
   id: number,
   changes: Partial<Omit<DuelsTable, 'id'>>,
 ): Promise<void> {
-  await db.updateTable('duels').set(changes).where('id', '=', id).execute();
+  await updateDuelQuery(db, id, changes);
 }
 
 export async function deleteDuel(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('duels').where('id', '=', id).execute();
 }
 
-export function roundsOf(db: Executor, duelIds: readonly number[]) {
-  if (duelIds.length === 0) return Promise.resolve([]);
-  return db
+const roundsQuery = prepared((db, duelIds: readonly number[]) =>
+  db
     .selectFrom('duel_rounds')
     .selectAll()
     .where('duel_id', 'in', duelIds)
     .orderBy('duel_id')
-    .orderBy('round_number')
-    .execute();
+    .orderBy('round_number'),
+);
+
+export function roundsOf(db: Executor, duelIds: readonly number[]) {
+  if (duelIds.length === 0) return Promise.resolve([]);
+  return roundsQuery(db, duelIds);
 }
 export type RoundRow = Awaited<ReturnType<typeof roundsOf>>[number];
 
+const attemptsQuery = prepared((db, roundIds: readonly number[]) =>
+  db.selectFrom('duel_round_attempts').selectAll().where('round_id', 'in', roundIds).orderBy('id'),
+);
+
 export function attemptsOf(db: Executor, roundIds: readonly number[]) {
   if (roundIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('duel_round_attempts')
-    .selectAll()
-    .where('round_id', 'in', roundIds)
-    .orderBy('id')
-    .execute();
+  return attemptsQuery(db, roundIds);
 }
 export type RoundAttemptRow = Awaited<ReturnType<typeof attemptsOf>>[number];
 
-export async function roundQuestionIds(db: Executor, roundId: number): Promise<number[]> {
-  const rows = await db
+const roundQuestionsQuery = prepared((db, roundId: number) =>
+  db
     .selectFrom('duel_round_questions')
     .select('question_id')
     .where('round_id', '=', roundId)
-    .orderBy('position')
-    .execute();
-  return rows.map((r) => r.question_id);
+    .orderBy('position'),
+);
+
+export async function roundQuestionIds(db: Executor, roundId: number): Promise<number[]> {
+  return (await roundQuestionsQuery(db, roundId)).map((r) => r.question_id);
 }
 
 export function duelQuestionIds(db: Executor, duelId: number) {
@@ -194,53 +209,77 @@ export async function replaceRoundQuestion(
     .execute();
 }
 
+type RoundChanges = Partial<Omit<Selectable<Database['duel_rounds']>, 'id'>>;
+
+const setRoundQuery = prepared((db, roundId: number, changes: RoundChanges) =>
+  db.updateTable('duel_rounds').set(changes).where('id', '=', roundId),
+);
+
 export async function setRound(
   db: Executor,
   roundId: number,
-  changes: Partial<Omit<Selectable<Database['duel_rounds']>, 'id'>>,
+  changes: RoundChanges,
 ): Promise<void> {
-  await db.updateTable('duel_rounds').set(changes).where('id', '=', roundId).execute();
+  await setRoundQuery(db, roundId, changes);
 }
 
 /** The player's play of a round, created once (the unique (round, user) settles a race). */
-export async function insertRoundAttempt(
-  db: Executor,
-  row: { round_id: number; user_id: number; quiz_attempt_id: number; started_at: string },
-): Promise<boolean> {
-  const inserted = await db
+type RoundAttemptStart = {
+  round_id: number;
+  user_id: number;
+  quiz_attempt_id: number;
+  started_at: string;
+};
+
+const insertRoundAttemptQuery = preparedRow((db, row: RoundAttemptStart) =>
+  db
     .insertInto('duel_round_attempts')
     .values({
-      ...row,
+      round_id: row.round_id,
+      user_id: row.user_id,
+      quiz_attempt_id: row.quiz_attempt_id,
+      started_at: row.started_at,
       score: null,
       time_seconds: null,
       server_time_seconds: null,
       completed_at: null,
     })
     .onConflict((oc) => oc.columns(['round_id', 'user_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+    .returning('id'),
+);
+
+export async function insertRoundAttempt(db: Executor, row: RoundAttemptStart): Promise<boolean> {
+  return (await insertRoundAttemptQuery(db, row)) !== undefined;
 }
+
+type RoundAttemptEnd = {
+  score: number;
+  time_seconds: number;
+  server_time_seconds: number;
+  completed_at: string;
+};
+
+const completeRoundAttemptQuery = preparedRow((db, id: number, result: RoundAttemptEnd) =>
+  db
+    .updateTable('duel_round_attempts')
+    .set({
+      score: result.score,
+      time_seconds: result.time_seconds,
+      server_time_seconds: result.server_time_seconds,
+      completed_at: result.completed_at,
+    })
+    .where('id', '=', id)
+    .where('completed_at', 'is', null)
+    .returning('id'),
+);
 
 /** Records the end of a play once; false if it was already recorded. */
 export async function completeRoundAttempt(
   db: Executor,
   id: number,
-  result: {
-    score: number;
-    time_seconds: number;
-    server_time_seconds: number;
-    completed_at: string;
-  },
+  result: RoundAttemptEnd,
 ): Promise<boolean> {
-  const done = await db
-    .updateTable('duel_round_attempts')
-    .set(result)
-    .where('id', '=', id)
-    .where('completed_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return done !== undefined;
+  return (await completeRoundAttemptQuery(db, id, result)) !== undefined;
 }
 
 /** The user's duels, newest activity first, of the given statuses. */
