@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { QuestionMode } from '@app/contract/constants';
 import { withRowLock, type Executor } from '../../db/database';
 import { prepared, preparedRow } from '../../db/prepared';
@@ -118,13 +118,15 @@ export async function insertRound(
   return round.id;
 }
 
-export const findDuel: (db: Executor, id: number) => Promise<DuelRow | undefined> = preparedRow(
-  (db, id: number) => db.selectFrom('duels').selectAll().where('id', '=', id),
-);
+const duelById = (db: Kysely<Database>, id: number) =>
+  db.selectFrom('duels').selectAll().where('id', '=', id);
+
+export const findDuel: (db: Executor, id: number) => Promise<DuelRow | undefined> =
+  preparedRow(duelById);
 
 /** Takes the duel's row lock for the rest of the transaction: every change of a duel goes through it. */
 export const lockDuel: (db: Executor, id: number) => Promise<DuelRow | undefined> = preparedRow(
-  (db, id: number) => withRowLock(db, db.selectFrom('duels').selectAll().where('id', '=', id)),
+  (db, id: number) => withRowLock(db, duelById(db, id)),
 );
 
 const updateDuelQuery = prepared((db, id: number, changes: Partial<Omit<DuelsTable, 'id'>>) =>
@@ -223,7 +225,6 @@ export async function setRound(
   await setRoundQuery(db, roundId, changes);
 }
 
-/** The player's play of a round, created once (the unique (round, user) settles a race). */
 type RoundAttemptStart = {
   round_id: number;
   user_id: number;
@@ -235,10 +236,7 @@ const insertRoundAttemptQuery = preparedRow((db, row: RoundAttemptStart) =>
   db
     .insertInto('duel_round_attempts')
     .values({
-      round_id: row.round_id,
-      user_id: row.user_id,
-      quiz_attempt_id: row.quiz_attempt_id,
-      started_at: row.started_at,
+      ...row,
       score: null,
       time_seconds: null,
       server_time_seconds: null,
@@ -248,6 +246,7 @@ const insertRoundAttemptQuery = preparedRow((db, row: RoundAttemptStart) =>
     .returning('id'),
 );
 
+/** The player's play of a round, created once (the unique (round, user) settles a race). */
 export async function insertRoundAttempt(db: Executor, row: RoundAttemptStart): Promise<boolean> {
   return (await insertRoundAttemptQuery(db, row)) !== undefined;
 }
@@ -262,12 +261,7 @@ type RoundAttemptEnd = {
 const completeRoundAttemptQuery = preparedRow((db, id: number, result: RoundAttemptEnd) =>
   db
     .updateTable('duel_round_attempts')
-    .set({
-      score: result.score,
-      time_seconds: result.time_seconds,
-      server_time_seconds: result.server_time_seconds,
-      completed_at: result.completed_at,
-    })
+    .set(result)
     .where('id', '=', id)
     .where('completed_at', 'is', null)
     .returning('id'),

@@ -74,14 +74,21 @@ const topThree = prepared((db) =>
     .limit(3),
 );
 
-type RankingKey = { id: number; total_points: number; points_updated_at: string };
+/** A user's place in the global ranking: a total, and when it was reached. */
+type RankingPlace = { userId: number; total_points: number; points_updated_at: string };
 
-/** Whether `other` ranks before `me`: more points, else the same total reached earlier, else a lower id. */
-function isAhead(other: RankingKey, me: RankingKey): boolean {
+/**
+ * Whether a row of the ranking is ahead of `me`: more points, else the same total reached earlier,
+ * else a lower id (the ranking index's order).
+ */
+function isAhead(
+  other: { id: number; total_points: number; points_updated_at: string },
+  me: RankingPlace,
+): boolean {
   if (other.total_points !== me.total_points) return other.total_points > me.total_points;
   if (other.points_updated_at !== me.points_updated_at)
     return other.points_updated_at < me.points_updated_at;
-  return other.id < me.id;
+  return other.id < me.userId;
 }
 
 /**
@@ -91,17 +98,9 @@ function isAhead(other: RankingKey, me: RankingKey): boolean {
  * is ahead", three at most, was planned by PostgreSQL as a scan of every user, which found no
  * three for the users at the top: the longer, the higher the user.)
  */
-export async function isInTopThree(
-  db: Executor,
-  me: { userId: number; total_points: number; points_updated_at: string },
-): Promise<boolean> {
-  const key = {
-    id: me.userId,
-    total_points: me.total_points,
-    points_updated_at: me.points_updated_at,
-  };
+export async function isInTopThree(db: Executor, me: RankingPlace): Promise<boolean> {
   const top = await topThree(db);
-  return top.filter((row) => row.id !== me.userId && isAhead(row, key)).length < 3;
+  return top.filter((row) => row.id !== me.userId && isAhead(row, me)).length < 3;
 }
 
 /**
