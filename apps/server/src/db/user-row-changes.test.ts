@@ -391,3 +391,39 @@ describe.skipIf(!onPostgres)('watchUserRows on PostgreSQL, its connection silent
     }
   });
 });
+
+describe.skipIf(!onPostgres)('watchUserRows on PostgreSQL, its pool busy', () => {
+  it("hears a change committed here without waiting for the pool's queue", async () => {
+    const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL!, 'user_rows');
+    const db = createDatabase(scratch.url, { poolSize: 1 });
+    const { heard, listener } = recorder();
+    let watch: UserRowWatch | undefined;
+    try {
+      await migrateToLatest(db);
+      watch = watchUserRows(db, listener);
+      await until(() => watch!.hearing(), 'the watch to hear');
+      const { userId } = await insertUserWithToken(db, 'ines@example.com');
+      await until(() => watch!.hearing(), 'the insert to be heard');
+      // The change holds the pool's one connection; three slow reads queue behind it.
+      const change = db
+        .updateTable('users')
+        .set({ total_points: 5 })
+        .where('id', '=', userId)
+        .execute();
+      let slowDone = false;
+      const slow = Promise.all([1, 2, 3].map(() => sql`select pg_sleep(0.4)`.execute(db))).then(
+        () => (slowDone = true),
+      );
+      await change;
+      expect(watch.hearing()).toBe(false);
+      await until(() => watch!.hearing(), 'the change to be heard');
+      expect(slowDone).toBe(false);
+      expect(heard).toContain(userId);
+      await slow;
+    } finally {
+      await watch?.close();
+      await db.destroy();
+      await scratch.drop();
+    }
+  });
+});

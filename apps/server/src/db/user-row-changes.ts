@@ -36,8 +36,11 @@ export type UserRowWatch = {
  * changes on (migration 0007); it is opened again a second after it is lost. A change this
  * process commits is heard a moment later, on that connection: until then the watch says it does
  * not hear, so that a request that follows a change here never sees the rows from before it.
- * To know when, it sends a notification of its own after each such commit; notifications arrive
- * in the order of their commits, so once its own has come back, the change has been heard.
+ * To know when, it sends a notification of its own on that connection after each such commit
+ * (decision 0063); notifications arrive in the order of their commits, so once its own has come
+ * back, the change has been heard. That the connection hears the database the pool writes to is
+ * checked by notifications sent through the pool: one when it opens, before anything is heard,
+ * and one each beat.
  *
  * SQLite: triggers of this connection call back at once, and another process's commit (the admin
  * command line's) is seen by the connection's data version when `hearing` is asked.
@@ -66,6 +69,8 @@ const HEARTBEAT_MS = 5000;
 const REOPEN_AFTER_MS = 1000;
 
 const SYNC_PREFIX = 'sync:';
+/** After a watch's own prefix: the notifications sent through the pool (the beats). */
+const BEAT_MARK = 'b';
 /** How the listening connection is named in `pg_stat_activity`. */
 export const WATCH_APPLICATION_NAME = 'user-row-watch';
 
@@ -74,10 +79,19 @@ class PostgresWatch implements UserRowWatch {
   #listening = false;
   #closed = false;
   #reopen: NodeJS.Timeout | undefined;
-  /** This watch's own notifications: sent after this process's commits, and heard back. */
+  /** This watch's own notifications: sent after this process's commits and each beat, heard back. */
   readonly #syncs = `${SYNC_PREFIX}${randomUUID()}:`;
+  /** After commits, on the listening connection: the last sent, the last heard, the one awaited. */
   #syncsSent = 0;
   #syncsHeard = 0;
+  #syncAwaited = 0;
+  /** One of them on its way: a commit meanwhile waits for the next, sent once it is done. */
+  #sending = false;
+  #sendAgain = false;
+  /** Through the pool: the last sent, the last heard, the one sent when the connection opened. */
+  #beatsSent = 0;
+  #beatsHeard = 0;
+  #openingBeat = Number.POSITIVE_INFINITY;
   #lastBeat = 0;
   readonly #heartbeat: NodeJS.Timeout;
   readonly #unsubscribe: () => void;
@@ -95,7 +109,11 @@ class PostgresWatch implements UserRowWatch {
   }
 
   hearing(): boolean {
-    return this.#listening && this.#syncsHeard >= this.#syncsSent;
+    return (
+      this.#listening &&
+      this.#beatsHeard >= this.#openingBeat &&
+      this.#syncsHeard >= this.#syncAwaited
+    );
   }
 
   async close(): Promise<void> {
@@ -108,26 +126,61 @@ class PostgresWatch implements UserRowWatch {
   }
 
   /**
-   * After a commit of this process: nothing is heard until this notification comes back. It goes
-   * through the pool, as the commit did: a listening connection that does not hear the pool's
-   * database (a wrong DATABASE_LISTEN_URL, a pooler that hands its notifications to another
-   * client) never hears it, and is given up at the next beat.
+   * After a commit of this process: nothing is heard until a notification sent after it comes
+   * back. It goes on the listening connection, which is otherwise idle: through the pool, it would
+   * wait behind every query queued there, and every read meanwhile would go to the database. One
+   * already on its way may have been sent before the commit: the next one is awaited, sent when it
+   * is done, and it serves every commit until then.
    */
   #sync(): void {
     const client = this.#client;
     if (!client || !this.#listening) return;
-    const sent = ++this.#syncsSent;
+    if (this.#sending) {
+      this.#syncAwaited = this.#syncsSent + 1;
+      this.#sendAgain = true;
+      return;
+    }
+    this.#sendSync(client);
+  }
+
+  #sendSync(client: pg.Client): void {
+    this.#sending = true;
+    this.#syncAwaited = ++this.#syncsSent;
+    client
+      .query('select pg_notify($1, $2)', [USER_ROWS_CHANNEL, `${this.#syncs}${this.#syncsSent}`])
+      .then(
+        () => {
+          if (this.#client !== client) return;
+          this.#sending = false;
+          if (!this.#sendAgain) return;
+          this.#sendAgain = false;
+          this.#sendSync(client);
+        },
+        () => this.#lose(client),
+      );
+  }
+
+  /**
+   * A notification through the pool: a listening connection that does not hear the pool's
+   * database (a wrong DATABASE_LISTEN_URL, a pooler that hands its notifications to another
+   * client) never hears it. The first, sent when the connection opens, is heard before anything
+   * else is; one not back by the next beat gives the connection up.
+   */
+  #sendBeat(client: pg.Client): void {
+    this.#lastBeat = ++this.#beatsSent;
     this.pool
-      .query('select pg_notify($1, $2)', [USER_ROWS_CHANNEL, `${this.#syncs}${sent}`])
+      .query('select pg_notify($1, $2)', [
+        USER_ROWS_CHANNEL,
+        `${this.#syncs}${BEAT_MARK}${this.#beatsSent}`,
+      ])
       .catch(() => this.#lose(client));
   }
 
   #beat(): void {
     const client = this.#client;
     if (!client || !this.#listening) return;
-    if (this.#syncsHeard < this.#lastBeat) return this.#lose(client);
-    this.#sync();
-    this.#lastBeat = this.#syncsSent;
+    if (this.#beatsHeard < this.#lastBeat) return this.#lose(client);
+    this.#sendBeat(client);
   }
 
   /** The connection is lost or given up: nothing is heard until a new one listens. */
@@ -135,8 +188,10 @@ class PostgresWatch implements UserRowWatch {
     if (this.#client !== client) return;
     this.#client = undefined;
     this.#listening = false;
-    this.#syncsHeard = this.#syncsSent;
-    this.#lastBeat = this.#syncsSent;
+    this.#sending = false;
+    this.#sendAgain = false;
+    this.#syncsHeard = this.#syncAwaited = this.#syncsSent;
+    this.#beatsHeard = this.#lastBeat = this.#beatsSent;
     this.listener.reset();
     client.end().catch(() => undefined);
     if (!this.#closed) this.#reopen = setTimeout(() => this.#open(), REOPEN_AFTER_MS).unref();
@@ -146,7 +201,12 @@ class PostgresWatch implements UserRowWatch {
     if (payload.startsWith(SYNC_PREFIX)) {
       // Another watch's (another instance's) notifications are not this one's business.
       if (!payload.startsWith(this.#syncs)) return;
-      this.#syncsHeard = Math.max(this.#syncsHeard, Number(payload.slice(this.#syncs.length)));
+      const sent = payload.slice(this.#syncs.length);
+      if (sent.startsWith(BEAT_MARK)) {
+        this.#beatsHeard = Math.max(this.#beatsHeard, Number(sent.slice(BEAT_MARK.length)));
+      } else {
+        this.#syncsHeard = Math.max(this.#syncsHeard, Number(sent));
+      }
       return;
     }
     const userId = Number(payload);
@@ -173,10 +233,11 @@ class PostgresWatch implements UserRowWatch {
       .then(() => {
         if (this.#client !== client || this.#closed) return;
         // What changed before the channel was heard may be held: nothing is kept from then, and
-        // nothing is heard until the connection has carried a notification back.
+        // nothing is heard until the connection has carried a notification of the pool's back.
         this.listener.reset();
         this.#listening = true;
-        this.#sync();
+        this.#openingBeat = this.#beatsSent + 1;
+        this.#sendBeat(client);
       }, lost);
   }
 }
