@@ -1,6 +1,7 @@
-import { withRowLock, type Executor } from '../../db/database';
+import { sql, type Kysely, type QueryCreator, type RawBuilder } from 'kysely';
+import { isPostgres, withRowLock, type Executor } from '../../db/database';
 import { prepared, preparedRow } from '../../db/prepared';
-import type { PointsLedgerTable } from '../../db/schema';
+import type { Database, PointsLedgerTable } from '../../db/schema';
 
 /** A user's score on a board and the version it has, which only a later change exceeds. */
 export type Standing = { score: number; version: number };
@@ -14,24 +15,30 @@ export async function lockTotal(db: Executor, userId: number): Promise<number | 
   return (await lockTotalQuery(db, userId))?.total_points;
 }
 
-const insertLedgerRowQuery = preparedRow((db, row: Omit<PointsLedgerTable, 'id'>) =>
-  db
+type LedgerRow = Omit<PointsLedgerTable, 'id'>;
+
+/** A ledger row, unless one with the same (user, reason, reference) exists. */
+function ledgerInsert(db: QueryCreator<Database>, row: LedgerRow) {
+  return db
     .insertInto('points_ledger')
     .values(row)
     .onConflict((oc) => oc.columns(['user_id', 'reason', 'reference']).doNothing())
-    .returning('id'),
-);
+    .returning('id');
+}
+
+const insertLedgerRowQuery = preparedRow((db, row: LedgerRow) => ledgerInsert(db, row));
 
 /** Inserts a ledger row unless one with the same (user, reason, reference) exists; true if inserted. */
-export async function insertLedgerRow(
-  db: Executor,
-  row: Omit<PointsLedgerTable, 'id'>,
-): Promise<boolean> {
+export async function insertLedgerRow(db: Executor, row: LedgerRow): Promise<boolean> {
   return (await insertLedgerRowQuery(db, row)) !== undefined;
 }
 
-const addToTotalQuery = preparedRow((db, userId: number, amount: number, at: string) =>
-  db
+/** A credit of `amount` to a user's total and split total at an instant (a ledger row's). */
+type Entry = { userId: number; amount: number; at: string };
+
+/** The user's total moved by the amount, its instant and version with it. */
+function totalUpdate(db: QueryCreator<Database>, { userId, amount, at }: Entry) {
+  return db
     .updateTable('users')
     .set((eb) => ({
       total_points: eb('total_points', '+', amount),
@@ -39,20 +46,10 @@ const addToTotalQuery = preparedRow((db, userId: number, amount: number, at: str
       points_version: eb('points_version', '+', 1),
     }))
     .where('id', '=', userId)
-    .returning(['total_points as score', 'points_version as version']),
-);
-
-/** Adds to the user's total; returns the user's standing on the global board as it now is. */
-export async function addToTotal(
-  db: Executor,
-  userId: number,
-  amount: number,
-  at: string,
-): Promise<Standing> {
-  const row = await addToTotalQuery(db, userId, amount, at);
-  if (!row) throw new Error(`No user ${userId} to credit.`);
-  return row;
+    .returning(['total_points as score', 'points_version as version']);
 }
+
+const addToTotalQuery = preparedRow((db, entry: Entry) => totalUpdate(db, entry));
 
 export async function ledgerSum(db: Executor, userId: number): Promise<number> {
   const row = await db
@@ -104,39 +101,94 @@ export async function isInTopThree(db: Executor, me: RankingPlace): Promise<bool
 }
 
 /**
- * Adds a ledger row's amount to the user's total inside the split its instant falls in (the one
- * that started last, should two overlap), if any; returns the user's standing on that split's
- * board as it now is.
+ * The amount added to the user's total inside the split its instant falls in (the one that started
+ * last, should two overlap), if any, and if `only` holds.
  */
-export const addToSplitTotal = preparedRow(
-  (db, entry: { userId: number; amount: number; at: string }) =>
-    db
-      .insertInto('split_totals')
-      .columns(['split_id', 'user_id', 'total', 'reached_at', 'version'])
-      .expression((eb) =>
-        eb
-          .selectFrom('splits')
-          .select([
-            'id',
-            eb.val(entry.userId).as('user_id'),
-            eb.val(entry.amount).as('total'),
-            eb.val(entry.at).as('reached_at'),
-            eb.lit(1).as('version'),
-          ])
-          .where('start_at', '<=', entry.at)
-          .where('end_at', '>', entry.at)
-          .orderBy('start_at', 'desc')
-          .limit(1),
-      )
-      .onConflict((oc) =>
-        oc.columns(['split_id', 'user_id']).doUpdateSet((eb) => ({
-          total: eb('split_totals.total', '+', entry.amount),
-          reached_at: entry.at,
-          version: eb('split_totals.version', '+', 1),
-        })),
-      )
-      .returning(['split_id as splitId', 'total as score', 'version']),
-);
+function splitTotalUpsert(db: QueryCreator<Database>, entry: Entry, only?: RawBuilder<boolean>) {
+  return db
+    .insertInto('split_totals')
+    .columns(['split_id', 'user_id', 'total', 'reached_at', 'version'])
+    .expression((eb) => {
+      const current = eb
+        .selectFrom('splits')
+        .select([
+          'id',
+          eb.val(entry.userId).as('user_id'),
+          eb.val(entry.amount).as('total'),
+          eb.val(entry.at).as('reached_at'),
+          eb.lit(1).as('version'),
+        ])
+        .where('start_at', '<=', entry.at)
+        .where('end_at', '>', entry.at);
+      return (only ? current.where(only) : current).orderBy('start_at', 'desc').limit(1);
+    })
+    .onConflict((oc) =>
+      oc.columns(['split_id', 'user_id']).doUpdateSet((eb) => ({
+        total: eb('split_totals.total', '+', entry.amount),
+        reached_at: entry.at,
+        version: eb('split_totals.version', '+', 1),
+      })),
+    )
+    .returning(['split_id as splitId', 'total as score', 'version']);
+}
+
+const addToSplitTotalQuery = preparedRow((db, entry: Entry) => splitTotalUpsert(db, entry));
+
+/** A user's standings after a credit: on the global board, and on its split's if it fell in one. */
+export type CreditStandings = {
+  global: Standing;
+  split: (Standing & { splitId: number }) | null;
+};
+
+/**
+ * On PostgreSQL, a credit in one statement, one round trip where it took three: the ledger row
+ * and, only if it was inserted, the user's total and split total moved by its amount.
+ */
+const postgresCreditQuery = preparedRow((db, row: LedgerRow) => {
+  const entry = { userId: row.user_id, amount: row.amount, at: row.created_at };
+  const inserted = sql<boolean>`exists (select 1 from ledger)`;
+  return db
+    .with('ledger', (qc) => ledgerInsert(qc, row))
+    .with('total', (qc) => totalUpdate(qc, entry).where(inserted))
+    .with('split', (qc) => splitTotalUpsert(qc, entry, inserted))
+    .selectFrom('total')
+    .leftJoin('split', (join) => join.on(sql<boolean>`true`))
+    .select([
+      'total.score',
+      'total.version',
+      'split.splitId as split_id',
+      'split.score as split_score',
+      'split.version as split_version',
+    ]);
+});
+
+/**
+ * Writes a ledger row of a non-zero amount unless one with the same (user, reason, reference)
+ * exists, and then moves the user's total and, when its instant falls in a split (the one that
+ * started last, should two overlap), their total in it; returns the standings as they now are,
+ * or undefined if the row existed and nothing moved. On PostgreSQL in one statement, on SQLite
+ * (in process, no round trip) one statement each.
+ */
+export async function recordCredit(
+  db: Executor,
+  row: LedgerRow,
+): Promise<CreditStandings | undefined> {
+  const entry = { userId: row.user_id, amount: row.amount, at: row.created_at };
+  if (isPostgres(db as Kysely<unknown>)) {
+    const standings = await postgresCreditQuery(db, row);
+    if (!standings) return undefined;
+    const { score, version, split_id, split_score, split_version } = standings;
+    const split =
+      split_id === null
+        ? null
+        : { splitId: split_id, score: split_score!, version: split_version! };
+    return { global: { score, version }, split };
+  }
+  if (!(await insertLedgerRowQuery(db, row))) return undefined;
+  const global = await addToTotalQuery(db, entry);
+  if (!global) throw new Error(`No user ${row.user_id} to credit.`);
+  return { global, split: (await addToSplitTotalQuery(db, entry)) ?? null };
+}
 
 /** Every split with its days and instants. */
 export function listSplits(db: Executor) {

@@ -28,18 +28,20 @@ export async function credit(trx: Executor, entry: Credit): Promise<CreditResult
   // update that adds it takes the same lock, and credits of one user still follow one another.
   const amount =
     entry.amount < 0 ? Math.max(entry.amount, -(await totalOf(trx, entry))) : entry.amount;
-  const inserted = await repo.insertLedgerRow(trx, {
+  const row = {
     user_id: entry.userId,
     amount,
     reason: entry.reason,
     reference: entry.reference,
     created_at: at,
-  });
-  if (!inserted || amount === 0) {
-    return { credited: inserted, amount: inserted ? amount : 0, total: await totalOf(trx, entry) };
+  };
+  if (amount === 0) {
+    const inserted = await repo.insertLedgerRow(trx, row);
+    return { credited: inserted, amount: 0, total: await totalOf(trx, entry) };
   }
-  const global = await repo.addToTotal(trx, entry.userId, amount, at);
-  const split = (await repo.addToSplitTotal(trx, { userId: entry.userId, amount, at })) ?? null;
+  const standings = await repo.recordCredit(trx, row);
+  if (!standings) return { credited: false, amount: 0, total: await totalOf(trx, entry) };
+  const { global, split } = standings;
   const me = { userId: entry.userId, total_points: global.score, points_updated_at: at };
   if (amount > 0 && (await repo.isInTopThree(trx, me))) {
     await awardBadge(trx, entry.userId, 'global_top_3', at);

@@ -76,6 +76,45 @@ describe('credit', () => {
     expect(await ledgerSum(ctx.db, id)).toBe(1000);
   });
 
+  it("moves the total of the split a credit falls in once, its replays and other splits' not at all", async () => {
+    const { id } = await createUser(ctx);
+    const split = (start: string, end: string, name: string) =>
+      ctx.db
+        .insertInto('splits')
+        .values({
+          name,
+          start_date: start,
+          end_date: end,
+          start_at: `${start}T00:00:00.000Z`,
+          end_at: `${end}T23:59:59.999Z`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const inside = await split('2031-06-01', '2031-06-30', 'June 2031');
+    const outside = await split('2031-07-01', '2031-07-31', 'July 2031');
+    const entry = {
+      userId: id,
+      amount: 400,
+      reason: 'quiz' as const,
+      reference: 'quiz_attempt:2031',
+      at: '2031-06-15T10:00:00.000Z',
+    };
+    await ctx.db.transaction().execute((trx) => credit(trx, entry));
+    const again = await ctx.db.transaction().execute((trx) => credit(trx, entry));
+    expect(again).toEqual({ credited: false, amount: 0, total: 400 });
+    await ctx.db
+      .transaction()
+      .execute((trx) => credit(trx, { ...entry, amount: 100, reference: 'quiz_attempt:2032' }));
+    const totals = await ctx.db
+      .selectFrom('split_totals')
+      .select(['split_id', 'total', 'reached_at', 'version'])
+      .where('user_id', '=', id)
+      .execute();
+    expect(totals).toEqual([{ split_id: inside.id, total: 500, reached_at: entry.at, version: 2 }]);
+    expect(totals.some((row) => row.split_id === outside.id)).toBe(false);
+    expect(await totalOf(ctx.db, id)).toBe(500);
+  });
+
   it('never takes a total below zero: a loss is capped at what the user has', async () => {
     const { id } = await createUser(ctx);
     await ctx.db
