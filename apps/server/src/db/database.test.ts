@@ -3,9 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StatementNames, createDatabase, poolOf, poolUsage, type Db } from './database';
+import {
+  StatementNames,
+  createDatabase,
+  isUniqueViolation,
+  poolOf,
+  poolUsage,
+  type Db,
+} from './database';
+import type { Database } from './schema';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'database-'));
 let db: Db;
@@ -270,6 +278,56 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('a PostgreSQL connecti
     expect(new Set(ids.map(([first]) => first)).size).toBe(5);
     expect(await tripsOf(() => pgDb.transaction().execute(async () => 'nothing'))).toBe(0);
     expect(status()).toBe('I');
+  });
+
+  it('sends a savepoint and its release with the statements after them: a claim retried after a conflict costs no trip of its own', async () => {
+    const { tripsOf, status } = await connection();
+    await sql`create table slots (owner int, slot int, unique (owner, slot))`.execute(pgDb);
+    await sql`insert into slots values (${1}, ${1})`.execute(pgDb);
+    const claim = (trx: Transaction<Database>, slot: number) =>
+      sql`insert into slots values (${1}, ${slot})`.execute(trx);
+    let counted: unknown;
+    const trips = await tripsOf(() =>
+      pgDb.transaction().execute(async (trx) => {
+        await sql`select ${1}::int as one`.execute(trx);
+        for (const slot of [1, 2]) {
+          await sql`savepoint claim`.execute(trx);
+          try {
+            await claim(trx, slot);
+            await sql`release savepoint claim`.execute(trx);
+            break;
+          } catch (error) {
+            if (!isUniqueViolation(error)) throw error;
+            await sql`rollback to savepoint claim`.execute(trx);
+          }
+        }
+        // The release goes with the next statement, whose rows are its own.
+        counted = (
+          await sql<{ n: number }>`select count(*)::int as n from slots where owner = ${1}`.execute(
+            trx,
+          )
+        ).rows;
+      }),
+    );
+    // begin + select; savepoint + the failed claim; the rollback to it; savepoint + the claim;
+    // release + the count; the commit. Sent one by one, they were nine trips.
+    expect(trips).toBe(6);
+    expect(counted).toEqual([{ n: 2 }]);
+    expect(status()).toBe('I');
+    const slots = await sql<{ slot: number }>`select slot from slots order by slot`.execute(pgDb);
+    expect(slots.rows.map((row) => row.slot)).toEqual([1, 2]);
+    // A release held before a rollback to its savepoint goes first: the savepoint is gone.
+    await expect(
+      pgDb.transaction().execute(async (trx) => {
+        await sql`savepoint claim`.execute(trx);
+        await claim(trx, 3);
+        await sql`release savepoint claim`.execute(trx);
+        await sql`rollback to savepoint claim`.execute(trx);
+      }),
+    ).rejects.toThrow('savepoint "claim" does not exist');
+    expect(status()).toBe('I');
+    const after = await sql<{ slot: number }>`select slot from slots order by slot`.execute(pgDb);
+    expect(after.rows.map((row) => row.slot)).toEqual([1, 2]);
   });
 
   it('rolls back a transaction whose first statement fails, and runs the next statements outside any', async () => {

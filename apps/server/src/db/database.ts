@@ -113,7 +113,7 @@ function isStalePlan(error: unknown): boolean {
 /**
  * PostgreSQL's answer to a name pg believes prepared on the connection, but which is not: pg notes
  * a name as prepared when a parse completes, its own or a held `begin`'s sent with it (see
- * `beginsWith`), and keeps the note when the statement's parse or bind then fails. A new name
+ * `sentWith`), and keeps the note when the statement's parse or bind then fails. A new name
  * prepares the text again.
  */
 function isUnknownStatement(error: unknown): boolean {
@@ -133,14 +133,16 @@ class UserRowCommits {
  * The pool's client: its connection attempt gives up after CONNECT_TIMEOUT_MS, and the statements
  * run often are prepared once per connection (`StatementNames`), where PostgreSQL would otherwise
  * parse and plan every statement of every request anew. A transaction's `begin` goes with its
- * first statement, in the same round trip (docs/decisions/0057). It tells `commits` when a change
+ * first statement, in the same round trip (docs/decisions/0057), and a savepoint and its release
+ * inside one with the statement that follows them (decision 0065). It tells `commits` when a change
  * it made to the rows of the watched tables has committed: at once outside a transaction, at the
  * commit inside one.
  */
 class ConnectingClient extends pg.Client {
   #inTransaction = false;
   #changedUserRows = false;
-  #beginHeld = false;
+  /** Statements without parameters held until the next one, which they go with (`#hold`). */
+  #held: string[] = [];
 
   constructor(
     config: pg.ClientConfig,
@@ -164,10 +166,9 @@ class ConnectingClient extends pg.Client {
       };
     }
     const kysely = typeof text === 'string' && Array.isArray(values) && args.length === 2;
-    if (!kysely && this.#beginHeld) {
-      // Anything but Kysely's form after a held `begin`: the `begin` goes first, on its own.
-      this.#beginHeld = false;
-      void super.query('begin').catch(() => undefined);
+    if (!kysely && this.#held.length > 0) {
+      // Anything but Kysely's form after held statements: they go first, each on its own.
+      for (const held of this.#held.splice(0)) void super.query(held).catch(() => undefined);
     }
     const result: unknown = kysely
       ? this.#run(text, values)
@@ -183,12 +184,25 @@ class ConnectingClient extends pg.Client {
   }
 
   #run(text: string, values: unknown[]): Promise<unknown> {
-    if (this.#beginHeld) return this.#runFirstOfTransaction(text, values);
-    if (text === 'begin' && values.length === 0) {
-      this.#beginHeld = true;
-      return Promise.resolve(NOTHING_RAN);
-    }
+    if (this.#hold(text, values)) return Promise.resolve(NOTHING_RAN);
+    if (this.#held.length > 0) return this.#runAfterHeld(text, values);
     return this.#runNamed(text, values, (config) => super.query(config));
+  }
+
+  /**
+   * Whether the statement is held, to go with the next one: a transaction's `begin` (which takes
+   * no snapshot: the first statement does), and inside one a savepoint and its release, which
+   * only matter to the statements after them. None of them is a trip of its own.
+   */
+  #hold(text: string, values: unknown[]): boolean {
+    if (values.length > 0) return false;
+    if (text === 'begin' && this.#held.length === 0) {
+      this.#held.push(text);
+      return true;
+    }
+    if (!this.#inTransaction || !SAVEPOINT_OR_RELEASE.test(text)) return false;
+    this.#held.push(text);
+    return true;
   }
 
   #runNamed(
@@ -205,22 +219,22 @@ class ConnectingClient extends pg.Client {
   }
 
   /**
-   * A transaction's `begin` is held until its first statement, and sent with it, in one round
-   * trip: a transaction's statements are each a trip to the database and back, and its `begin`
-   * (which takes no snapshot: the first statement does) need not be one of its own. An error of
-   * either fails the statement, the transaction then rolled back as after any failed statement. A
-   * transaction that ran nothing ends without a word to the database. A statement without
-   * parameters (a text may hold several) goes right after a `begin` of its own, both queued at
+   * The statement with the statements held before it, in one round trip: an error of any fails
+   * the statement, the transaction then rolled back as after any failed statement. A transaction
+   * that ran nothing ends without a word to the database; a commit or a rollback drops the
+   * savepoints and releases held before it, which it makes moot. A statement without parameters
+   * (a text may hold several) goes right after the held ones, each on its own, all queued at
    * once: a rollback sent meanwhile by a caller that did not wait for the statement comes after
-   * it, as it would without a held `begin`.
+   * it, as it would were nothing held.
    */
-  #runFirstOfTransaction(text: string, values: unknown[]): Promise<unknown> {
-    this.#beginHeld = false;
+  #runAfterHeld(text: string, values: unknown[]): Promise<unknown> {
+    const held = this.#held.splice(0);
     if (values.length === 0) {
-      if (COMMIT.test(text) || ROLLBACK.test(text)) return Promise.resolve(NOTHING_RAN);
-      return Promise.all([super.query('begin'), super.query(text, values)]).then(
-        ([, result]) => result,
-      );
+      if (COMMIT.test(text) || ROLLBACK.test(text)) {
+        return held[0] === 'begin' ? Promise.resolve(NOTHING_RAN) : super.query(text);
+      }
+      const sent = [...held, text].map((statement) => super.query(statement));
+      return Promise.all(sent).then((results) => results.at(-1));
     }
     return this.#runNamed(
       text,
@@ -228,19 +242,19 @@ class ConnectingClient extends pg.Client {
       (config) =>
         new Promise((resolve, reject) => {
           super.query(
-            beginsWith(config, (error, result) => (error ? reject(error) : resolve(result))),
+            sentWith(held, config, (error, result) => (error ? reject(error) : resolve(result))),
           );
         }),
     );
   }
 
   /**
-   * Back in the pool, a connection holds no `begin`: a transaction always ends with its commit or
-   * rollback, which drops a held one; were one left, the next user's statements would not run in
-   * a transaction no one ends.
+   * Back in the pool, a connection holds nothing: a transaction always ends with its commit or
+   * rollback, which drops what is held; were a `begin` left, the next user's statements would
+   * not run in a transaction no one ends.
    */
-  dropHeldBegin(): void {
-    this.#beginHeld = false;
+  dropHeld(): void {
+    this.#held = [];
   }
 
   /** Whether the statement, once done, commits a change to the watched tables' rows. */
@@ -300,12 +314,13 @@ type QueryInternals = {
 };
 
 /**
- * A statement with parameters (which pg sends in PostgreSQL's extended protocol) that begins a
- * transaction: `begin`, then the statement, written together under one sync, so that an error of
- * either skips the rest and fails the statement. The `begin`'s completion is not one of the
- * statement's results. See docs/decisions/0057.
+ * A statement with parameters (which pg sends in PostgreSQL's extended protocol) after statements
+ * without (a `begin`, a savepoint, a release), written together under one sync, so that an error
+ * of any skips the rest and fails the statement. Their completions are not among the statement's
+ * results. See docs/decisions/0057 and 0065.
  */
-function beginsWith(
+function sentWith(
+  before: readonly string[],
   config: pg.QueryConfig,
   callback: (error: Error | undefined, result: unknown) => void,
 ): pg.Query {
@@ -313,17 +328,19 @@ function beginsWith(
   const internals = query as unknown as QueryInternals;
   const prepare = internals.prepare.bind(query);
   const complete = internals.handleCommandComplete.bind(query);
-  let begun = false;
+  let completed = 0;
   // Called by pg once the query is checked, with the connection's writes corked: one packet.
   internals.prepare = (connection) => {
-    connection.parse({ text: 'begin' });
-    connection.bind({});
-    connection.execute({});
+    for (const text of before) {
+      connection.parse({ text });
+      connection.bind({});
+      connection.execute({});
+    }
     prepare(connection);
   };
   internals.handleCommandComplete = (message, connection) => {
-    if (begun) return complete(message, connection);
-    begun = true;
+    if (completed === before.length) return complete(message, connection);
+    completed += 1;
   };
   return query;
 }
@@ -332,6 +349,8 @@ function beginsWith(
 const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
 const COMMIT = /^\s*(?:commit|end)\s*;?\s*$/i;
 const ROLLBACK = /^\s*(?:rollback|abort)\s*;?\s*$/i;
+/** A savepoint made or released, one statement (not a rollback to it, which must be answered). */
+const SAVEPOINT_OR_RELEASE = /^\s*(?:savepoint|release(?:\s+savepoint)?)\s+\w+\s*;?\s*$/i;
 
 /** Socket errors of a database connection, and PostgreSQL's codes for "shutting down, starting up". */
 const UNAVAILABLE_CODES = new Set([
@@ -432,7 +451,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   pool.on('release', (_error, client) => {
-    if (client instanceof ConnectingClient) client.dropHeldBegin();
+    if (client instanceof ConnectingClient) client.dropHeld();
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
