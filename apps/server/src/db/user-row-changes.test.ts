@@ -285,16 +285,31 @@ describe.skipIf(onPostgres)('watchUserRows on SQLite, written by another process
   });
 });
 
+/** A database of its own, migrated, with a watch that hears it, and what it was told. */
+async function watchedScratch(poolSize: number) {
+  const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL!, 'user_rows');
+  const db = createDatabase(scratch.url, { poolSize });
+  const { heard, listener } = recorder();
+  await migrateToLatest(db);
+  const watch = watchUserRows(db, listener);
+  const close = async () => {
+    await watch.close();
+    await db.destroy();
+    await scratch.drop();
+  };
+  try {
+    await until(() => watch.hearing(), 'the watch to hear');
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { scratch, db, watch, heard, close };
+}
+
 describe.skipIf(!onPostgres)('watchUserRows on PostgreSQL, its connection lost', () => {
   it('hears nothing while its connection is lost, then resets and hears again', async () => {
-    const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL!, 'user_rows');
-    const db = createDatabase(scratch.url, { poolSize: 2 });
-    const { heard, listener } = recorder();
-    let watch: UserRowWatch | undefined;
+    const { scratch, db, watch, heard, close } = await watchedScratch(2);
     try {
-      await migrateToLatest(db);
-      watch = watchUserRows(db, listener);
-      await until(() => watch!.hearing(), 'the watch to hear');
       expect(heard).toEqual(['reset']);
 
       const admin = new pg.Client({ connectionString: scratch.url });
@@ -305,19 +320,17 @@ describe.skipIf(!onPostgres)('watchUserRows on PostgreSQL, its connection lost',
         [WATCH_APPLICATION_NAME],
       );
       await admin.end();
-      await until(() => !watch!.hearing(), 'the watch to notice');
+      await until(() => !watch.hearing(), 'the watch to notice');
       expect(heard).toEqual(['reset', 'reset']);
 
-      await until(() => watch!.hearing(), 'the watch to hear again');
+      await until(() => watch.hearing(), 'the watch to hear again');
       expect(heard).toEqual(['reset', 'reset', 'reset']);
       const { userId } = await insertUserWithToken(db, 'ana@example.com');
       await db.updateTable('users').set({ total_points: 2 }).where('id', '=', userId).execute();
       await until(() => heard.length === 4, 'the update');
       expect(heard.at(-1)).toBe(userId);
     } finally {
-      await watch?.close();
-      await db.destroy();
-      await scratch.drop();
+      await close();
     }
   });
 });
@@ -394,16 +407,10 @@ describe.skipIf(!onPostgres)('watchUserRows on PostgreSQL, its connection silent
 
 describe.skipIf(!onPostgres)('watchUserRows on PostgreSQL, its pool busy', () => {
   it("hears a change committed here without waiting for the pool's queue", async () => {
-    const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL!, 'user_rows');
-    const db = createDatabase(scratch.url, { poolSize: 1 });
-    const { heard, listener } = recorder();
-    let watch: UserRowWatch | undefined;
+    const { db, watch, heard, close } = await watchedScratch(1);
     try {
-      await migrateToLatest(db);
-      watch = watchUserRows(db, listener);
-      await until(() => watch!.hearing(), 'the watch to hear');
       const { userId } = await insertUserWithToken(db, 'ines@example.com');
-      await until(() => watch!.hearing(), 'the insert to be heard');
+      await until(() => watch.hearing(), 'the insert to be heard');
       // The change holds the pool's one connection; three slow reads queue behind it.
       const change = db
         .updateTable('users')
@@ -416,14 +423,12 @@ describe.skipIf(!onPostgres)('watchUserRows on PostgreSQL, its pool busy', () =>
       );
       await change;
       expect(watch.hearing()).toBe(false);
-      await until(() => watch!.hearing(), 'the change to be heard');
+      await until(() => watch.hearing(), 'the change to be heard');
       expect(slowDone).toBe(false);
       expect(heard).toContain(userId);
       await slow;
     } finally {
-      await watch?.close();
-      await db.destroy();
-      await scratch.drop();
+      await close();
     }
   });
 });
