@@ -112,8 +112,8 @@ function isStalePlan(error: unknown): boolean {
 
 /**
  * PostgreSQL's answer to a name pg believes prepared on the connection, but which is not: pg notes
- * a name as prepared when a parse completes, its own or a held `begin`'s sent with it (see
- * `sentWith`), and keeps the note when the statement's parse or bind then fails. A new name
+ * a name as prepared when a parse completes, its own or that of a held statement sent with it
+ * (see `sentWith`), and keeps the note when the statement's parse or bind then fails. A new name
  * prepares the text again.
  */
 function isUnknownStatement(error: unknown): boolean {

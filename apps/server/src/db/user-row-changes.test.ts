@@ -431,4 +431,26 @@ describe.skipIf(!onPostgres)('watchUserRows on PostgreSQL, its pool busy', () =>
       await close();
     }
   });
+
+  it('hears commits made while its notification is on its way: the next one, sent after it, serves them all', async () => {
+    const { db, watch, heard, close } = await watchedScratch(4);
+    try {
+      const users = await Promise.all(
+        [1, 2, 3, 4].map((n) => insertUserWithToken(db, `player${n}@example.com`)),
+      );
+      await until(() => watch.hearing(), 'the inserts to be heard');
+      heard.length = 0;
+      // Four commits at once: the first sends a notification, the others come while it is out.
+      await Promise.all(
+        users.map(({ userId }) =>
+          db.updateTable('users').set({ total_points: 7 }).where('id', '=', userId).execute(),
+        ),
+      );
+      expect(watch.hearing()).toBe(false);
+      await until(() => watch.hearing(), 'the changes to be heard');
+      for (const { userId } of users) expect(heard).toContain(userId);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -85,9 +85,8 @@ class PostgresWatch implements UserRowWatch {
   #syncsSent = 0;
   #syncsHeard = 0;
   #syncAwaited = 0;
-  /** One of them on its way: a commit meanwhile waits for the next, sent once it is done. */
+  /** One of them on its way: a commit meanwhile awaits the next, sent once it is done. */
   #sending = false;
-  #sendAgain = false;
   /** Through the pool: the last sent, the last heard, the one sent when the connection opened. */
   #beatsSent = 0;
   #beatsHeard = 0;
@@ -135,12 +134,8 @@ class PostgresWatch implements UserRowWatch {
   #sync(): void {
     const client = this.#client;
     if (!client || !this.#listening) return;
-    if (this.#sending) {
-      this.#syncAwaited = this.#syncsSent + 1;
-      this.#sendAgain = true;
-      return;
-    }
-    this.#sendSync(client);
+    if (this.#sending) this.#syncAwaited = this.#syncsSent + 1;
+    else this.#sendSync(client);
   }
 
   #sendSync(client: pg.Client): void {
@@ -152,9 +147,8 @@ class PostgresWatch implements UserRowWatch {
         () => {
           if (this.#client !== client) return;
           this.#sending = false;
-          if (!this.#sendAgain) return;
-          this.#sendAgain = false;
-          this.#sendSync(client);
+          // A commit came meanwhile: the one it awaits goes now.
+          if (this.#syncAwaited > this.#syncsSent) this.#sendSync(client);
         },
         () => this.#lose(client),
       );
@@ -189,7 +183,6 @@ class PostgresWatch implements UserRowWatch {
     this.#client = undefined;
     this.#listening = false;
     this.#sending = false;
-    this.#sendAgain = false;
     this.#syncsHeard = this.#syncAwaited = this.#syncsSent;
     this.#beatsHeard = this.#lastBeat = this.#beatsSent;
     this.listener.reset();

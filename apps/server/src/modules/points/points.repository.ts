@@ -36,6 +36,12 @@ export async function insertLedgerRow(db: Executor, row: LedgerRow): Promise<boo
 /** A credit of `amount` to a user's total and split total at an instant (a ledger row's). */
 type Entry = { userId: number; amount: number; at: string };
 
+const entryOf = (row: LedgerRow): Entry => ({
+  userId: row.user_id,
+  amount: row.amount,
+  at: row.created_at,
+});
+
 /** The user's total moved by the amount, its instant and version with it. */
 function totalUpdate(db: QueryCreator<Database>, { userId, amount, at }: Entry) {
   return db
@@ -145,7 +151,7 @@ export type CreditStandings = {
  * and, only if it was inserted, the user's total and split total moved by its amount.
  */
 const postgresCreditQuery = preparedRow((db, row: LedgerRow) => {
-  const entry = { userId: row.user_id, amount: row.amount, at: row.created_at };
+  const entry = entryOf(row);
   const inserted = sql<boolean>`exists (select 1 from ledger)`;
   return db
     .with('ledger', (qc) => ledgerInsert(qc, row))
@@ -173,7 +179,6 @@ export async function recordCredit(
   db: Executor,
   row: LedgerRow,
 ): Promise<CreditStandings | undefined> {
-  const entry = { userId: row.user_id, amount: row.amount, at: row.created_at };
   if (isPostgres(db as Kysely<unknown>)) {
     const standings = await postgresCreditQuery(db, row);
     if (!standings) return undefined;
@@ -185,6 +190,7 @@ export async function recordCredit(
     return { global: { score, version }, split };
   }
   if (!(await insertLedgerRowQuery(db, row))) return undefined;
+  const entry = entryOf(row);
   const global = await addToTotalQuery(db, entry);
   if (!global) throw new Error(`No user ${row.user_id} to credit.`);
   return { global, split: (await addToSplitTotalQuery(db, entry)) ?? null };
