@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  COMMITS_ITS_TRANSACTION,
   StatementNames,
   createDatabase,
   isUniqueViolation,
@@ -328,6 +329,102 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('a PostgreSQL connecti
     expect(status()).toBe('I');
     const after = await sql<{ slot: number }>`select slot from slots order by slot`.execute(pgDb);
     expect(after.rows.map((row) => row.slot)).toEqual([1, 2]);
+  });
+
+  /** Ends a statement that is the last of its transaction: its commit goes with it (decision 0066). */
+  const last = sql.raw(COMMITS_ITS_TRANSACTION);
+
+  it("sends a transaction's commit with its last statement, in its round trip; a statement after it fails and runs nothing", async () => {
+    const { tripsOf, status } = await connection();
+    await sql`create table marks (id int primary key, note text)`.execute(pgDb);
+    const mark = (trx: Transaction<Database>, id: number) =>
+      sql<{ id: number }>`insert into marks values (${id}, ${'m'}) returning id ${last}`.execute(
+        trx,
+      );
+    const marks = async () =>
+      (await sql<{ id: number }>`select id from marks order by id`.execute(pgDb)).rows.map(
+        (row) => row.id,
+      );
+    let rows: unknown;
+    // begin + a read; the insert + the commit. Sent one by one, they were three trips.
+    const trips = await tripsOf(() =>
+      pgDb.transaction().execute(async (trx) => {
+        await sql`select ${1}::int as one`.execute(trx);
+        rows = (await mark(trx, 1)).rows;
+      }),
+    );
+    expect(trips).toBe(2);
+    expect(rows).toEqual([{ id: 1 }]);
+    expect(status()).toBe('I');
+    // Alone in its transaction: the begin, the statement and the commit in one trip.
+    expect(await tripsOf(() => pgDb.transaction().execute((trx) => mark(trx, 2)))).toBe(1);
+    // After it, the transaction is over: a statement fails, without running; the last stands.
+    await expect(
+      pgDb.transaction().execute(async (trx) => {
+        await mark(trx, 3);
+        await sql`insert into marks values (${4}, ${'after'})`.execute(trx);
+      }),
+    ).rejects.toThrow('A statement after the one that committed its transaction');
+    expect(status()).toBe('I');
+    expect(await marks()).toEqual([1, 2, 3]);
+    // The connection goes on as before: a transaction of its own, committed at its end.
+    await pgDb.transaction().execute(async (trx) => {
+      await sql`insert into marks values (${5}, ${'next'})`.execute(trx);
+      expect(status()).toBe('T');
+    });
+    // Outside a transaction, the end is a comment.
+    await sql`insert into marks values (${6}, ${'alone'}) ${last}`.execute(pgDb);
+    expect(await marks()).toEqual([1, 2, 3, 5, 6]);
+    expect(status()).toBe('I');
+  });
+
+  it('commits nothing of a transaction whose last statement fails, in the database or in the client, or whose commit fails', async () => {
+    const { status } = await connection();
+    await sql`create table entries (id int primary key, code int unique deferrable initially deferred)`.execute(
+      pgDb,
+    );
+    await sql`insert into entries values (${1}, ${1})`.execute(pgDb);
+    const entries = async () =>
+      (await sql<{ id: number }>`select id from entries order by id`.execute(pgDb)).rows.map(
+        (row) => row.id,
+      );
+    const unserializable = {
+      toPostgres() {
+        throw new Error('cannot serialize');
+      },
+    };
+    const failures: [string | RegExp, (trx: Transaction<Database>) => Promise<unknown>][] = [
+      // Refused by the database: the commit sent with it is skipped.
+      ['duplicate key', (trx) => sql`insert into entries values (${1}, ${9}) ${last}`.execute(trx)],
+      // A value the client cannot send: nothing of the statement or its commit is written.
+      [
+        'cannot serialize',
+        (trx) => sql`insert into entries values (${3}, ${unserializable}) ${last}`.execute(trx),
+      ],
+      // Done, but its commit fails (a unique code checked at the commit): the statement fails.
+      ['duplicate key', (trx) => sql`insert into entries values (${4}, ${1}) ${last}`.execute(trx)],
+    ];
+    for (const [error, lastStatement] of failures) {
+      await expect(
+        pgDb.transaction().execute(async (trx) => {
+          await sql`insert into entries values (${2}, ${2})`.execute(trx);
+          await lastStatement(trx);
+        }),
+      ).rejects.toThrow(error);
+      expect(status()).toBe('I');
+      expect(await entries()).toEqual([1]);
+    }
+    // Alone in its transaction, refused: the held begin goes with it, and nothing is left open.
+    await expect(
+      pgDb
+        .transaction()
+        .execute((trx) => sql`insert into entries values (${1}, ${5}) ${last}`.execute(trx)),
+    ).rejects.toThrow('duplicate key');
+    expect(status()).toBe('I');
+    await pgDb.transaction().execute(async (trx) => {
+      await sql`insert into entries values (${7}, ${7}) ${last}`.execute(trx);
+    });
+    expect(await entries()).toEqual([1, 7]);
   });
 
   it('rolls back a transaction whose first statement fails, and runs the next statements outside any', async () => {

@@ -55,6 +55,15 @@ const pgTypes = {
   },
 };
 
+/**
+ * The end of a statement that is the last of its transaction (Kysely's `modifyEnd`): on
+ * PostgreSQL, the pool's client sends the transaction's commit with it, in its round trip, and the
+ * transaction is over once it is done; the work runs no statement after it (one fails). Work that
+ * could still fail after it must not use it: nothing is rolled back then (decision 0066). Outside
+ * a transaction, and on SQLite, it is a comment.
+ */
+export const COMMITS_ITS_TRANSACTION = '/* and commits its transaction */';
+
 /** How long opening a connection to PostgreSQL may take before it fails. */
 export const CONNECT_TIMEOUT_MS = 3000;
 
@@ -133,8 +142,9 @@ class UserRowCommits {
  * The pool's client: its connection attempt gives up after CONNECT_TIMEOUT_MS, and the statements
  * run often are prepared once per connection (`StatementNames`), where PostgreSQL would otherwise
  * parse and plan every statement of every request anew. A transaction's `begin` goes with its
- * first statement, in the same round trip (docs/decisions/0057), and a savepoint and its release
- * inside one with the statement that follows them (decision 0065). It tells `commits` when a change
+ * first statement, in the same round trip (docs/decisions/0057), a savepoint and its release
+ * inside one with the statement that follows them (decision 0065), and its commit with a last
+ * statement that says so (`COMMITS_ITS_TRANSACTION`, decision 0066). It tells `commits` when a change
  * it made to the rows of the watched tables has committed: at once outside a transaction, at the
  * commit inside one.
  */
@@ -143,6 +153,8 @@ class ConnectingClient extends pg.Client {
   #changedUserRows = false;
   /** Statements without parameters held until the next one, which they go with (`#hold`). */
   #held: string[] = [];
+  /** The transaction committed with its last statement (`COMMITS_ITS_TRANSACTION`): it is over. */
+  #committedWithLast = false;
 
   constructor(
     config: pg.ClientConfig,
@@ -184,9 +196,51 @@ class ConnectingClient extends pg.Client {
   }
 
   #run(text: string, values: unknown[]): Promise<unknown> {
+    if (this.#committedWithLast) return this.#afterLast(text);
+    if (this.#inTransaction && values.length > 0 && text.endsWith(COMMITS_ITS_TRANSACTION)) {
+      return this.#runLast(text, values);
+    }
     if (this.#hold(text, values)) return Promise.resolve(NOTHING_RAN);
     if (this.#held.length > 0) return this.#runAfterHeld(text, values);
     return this.#runNamed(text, values, (config) => super.query(config));
+  }
+
+  /**
+   * A transaction's last statement and its commit, with what is held before it, in one round
+   * trip: an error of the statement skips the commit, and an error of the commit fails the
+   * statement. Once both are done the transaction is over (`#afterLast`).
+   */
+  #runLast(text: string, values: unknown[]): Promise<unknown> {
+    const held = this.#held.splice(0);
+    const sent = this.#runNamed(
+      text,
+      values,
+      (config) =>
+        new Promise((resolve, reject) => {
+          const done = (error: Error | undefined, result: unknown) =>
+            error ? reject(error) : resolve(result);
+          super.query(sentWith(held, config, done, ['commit']));
+        }),
+    );
+    return sent.then((result) => {
+      this.#inTransaction = false;
+      this.#changedUserRows = false;
+      this.#committedWithLast = true;
+      return result;
+    });
+  }
+
+  /**
+   * After a transaction committed with its last statement, its end (a commit, or a rollback
+   * should the work fail after it) runs nothing: the statement's commit was its end. Any other
+   * statement is a mistake of the work, which would run outside the transaction: it fails.
+   */
+  #afterLast(text: string): Promise<unknown> {
+    if (COMMIT.test(text) || ROLLBACK.test(text)) {
+      this.#committedWithLast = false;
+      return Promise.resolve(NOTHING_RAN);
+    }
+    return Promise.reject(new Error('A statement after the one that committed its transaction'));
   }
 
   /**
@@ -255,6 +309,7 @@ class ConnectingClient extends pg.Client {
    */
   dropHeld(): void {
     this.#held = [];
+    this.#committedWithLast = false;
   }
 
   /** Whether the statement, once done, commits a change to the watched tables' rows. */
@@ -270,6 +325,10 @@ class ConnectingClient extends pg.Client {
       this.#inTransaction = false;
       this.#changedUserRows = false;
       return changed;
+    }
+    if (this.#inTransaction && statement.endsWith(COMMITS_ITS_TRANSACTION)) {
+      // It commits the transaction, once done (`#runLast`): what it and those before it changed.
+      return kind === 'user-row-write' || this.#changedUserRows;
     }
     if (kind === 'other') return false;
     if (!this.#inTransaction) return true;
@@ -307,40 +366,57 @@ type ProtocolConnection = {
   parse(message: { text: string }): void;
   bind(message: object): void;
   execute(message: object): void;
+  sync(): void;
 };
 type QueryInternals = {
+  portal?: string;
   prepare(connection: ProtocolConnection): void;
+  _getRows(connection: ProtocolConnection, rows: number | undefined): void;
   handleCommandComplete(message: unknown, connection: unknown): void;
 };
 
 /**
  * A statement with parameters (which pg sends in PostgreSQL's extended protocol) after statements
- * without (a `begin`, a savepoint, a release), written together under one sync, so that an error
- * of any skips the rest and fails the statement. Their completions are not among the statement's
- * results. See docs/decisions/0057 and 0065.
+ * without (a `begin`, a savepoint, a release) and before others (a `commit`), written together
+ * under one sync, so that an error of any skips the rest and fails the statement. Those after it
+ * are written only once the statement's own messages are (a value pg cannot send writes none of
+ * them). Their completions are not among the statement's results. See docs/decisions/0057, 0065
+ * and 0066.
  */
 function sentWith(
   before: readonly string[],
   config: pg.QueryConfig,
   callback: (error: Error | undefined, result: unknown) => void,
+  after: readonly string[] = [],
 ): pg.Query {
   const query = new pg.Query(config, callback);
   const internals = query as unknown as QueryInternals;
   const prepare = internals.prepare.bind(query);
   const complete = internals.handleCommandComplete.bind(query);
-  let completed = 0;
-  // Called by pg once the query is checked, with the connection's writes corked: one packet.
-  internals.prepare = (connection) => {
-    for (const text of before) {
+  const write = (connection: ProtocolConnection, texts: readonly string[]) => {
+    for (const text of texts) {
       connection.parse({ text });
       connection.bind({});
       connection.execute({});
     }
+  };
+  let completed = 0;
+  // Called by pg once the query is checked, with the connection's writes corked: one packet.
+  internals.prepare = (connection) => {
+    write(connection, before);
     prepare(connection);
   };
+  if (after.length > 0) {
+    // Called by `prepare` once the statement is bound, to execute it and sync.
+    internals._getRows = (connection, rows) => {
+      connection.execute({ portal: internals.portal, rows });
+      write(connection, after);
+      connection.sync();
+    };
+  }
   internals.handleCommandComplete = (message, connection) => {
-    if (completed === before.length) return complete(message, connection);
-    completed += 1;
+    const index = completed++;
+    if (index === before.length) complete(message, connection);
   };
   return query;
 }

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
 import { scratchDatabase } from '../../test/scratch-database';
-import { createDatabase, poolOf, sqliteOf, type Db } from './database';
+import { COMMITS_ITS_TRANSACTION, createDatabase, poolOf, sqliteOf, type Db } from './database';
 import { migrateToLatest } from './migrate';
 import { WATCH_APPLICATION_NAME, watchUserRows, type UserRowWatch } from './user-row-changes';
 
@@ -181,6 +181,27 @@ describe('watchUserRows', () => {
             .set({ total_points: 4 })
             .where('id', '=', userId)
             .execute(),
+        // Committed by a last statement: the change itself, or one made before it.
+        () =>
+          db
+            .transaction()
+            .execute((trx) =>
+              trx
+                .updateTable('users')
+                .set({ total_points: 5 })
+                .where('id', '=', userId)
+                .modifyEnd(sql.raw(COMMITS_ITS_TRANSACTION))
+                .execute(),
+            ),
+        () =>
+          db.transaction().execute(async (trx) => {
+            await trx
+              .updateTable('users')
+              .set({ total_points: 6 })
+              .where('id', '=', userId)
+              .execute();
+            await sql`select ${1}::int as one ${sql.raw(COMMITS_ITS_TRANSACTION)}`.execute(trx);
+          }),
       );
     }
     for (let round = 0; round < 10; round++) {

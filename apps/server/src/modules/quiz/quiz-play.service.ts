@@ -86,6 +86,8 @@ async function attemptToCheck(
 
 /** Thrown inside a check's transaction when the attempt is not the user's open one. */
 const NOT_OPEN = Symbol('attempt not open');
+/** Thrown by a check whose transaction ended with a lock that locked nothing: it is run again. */
+const AGAIN = Symbol('check again');
 
 /**
  * Checks one answer. The first check of a question locks it; any later check returns that
@@ -102,61 +104,87 @@ export async function checkAnswer(
   const { userId } = player;
   const attemptId = input.attempt_id ?? (await attemptToCheck(db, userId, input, options)).id;
   try {
-    return await transact(db, async (trx) => {
-      const now = nowIso();
-      const found = await repo.lockQuestionToCheck(trx, attemptId, input.question_id, userId, now);
-      if (!found) {
-        if (!(await repo.lockOpenAttempt(trx, attemptId, userId, now))) throw NOT_OPEN;
-        throw invalid('question_id', QUIZ_ERRORS.notInAttempt);
-      }
-      const { attempt: open, question: row } = found;
-      const problem = answerProblem(row, input.mode, input.answer, (name) => name);
-      if (problem) throw problem;
-      if (row.answered_at !== null) {
-        // Its holder read again under the attempt's lock (see `repo.lockQuestionToCheck`).
-        const current = (await repo.questionToCheck(trx, attemptId, row.question_id, userId, now))!;
-        return verdict(open, current, current.live_holder);
-      }
-
-      const at = nowIso();
-      // Its deadline passed while the check waited for the lock: as if it had come then.
-      if (open.expires_at <= at) throw NOT_OPEN;
-      const secondsAfter = (soFar: repo.SoFar) => {
-        const previous =
-          soFar.latest !== null && soFar.latest > open.created_at ? soFar.latest : open.created_at;
-        return answerSeconds({
-          sinceStartMs: Date.parse(at) - Date.parse(open.created_at),
-          sincePreviousMs: Date.parse(at) - Date.parse(previous),
-          answerNumber: Number(soFar.answered) + 1,
-        });
-      };
-      const locked = await lockAnswer(
-        trx,
-        open,
-        row,
-        input.answer,
-        { at, seconds: secondsAfter(row), player },
-        options,
-      );
-      if (!locked) {
-        // Locked meanwhile by another copy of this check: its verdict.
-        const again = (await repo.questionToCheck(trx, attemptId, row.question_id, userId, at))!;
-        return verdict(open, again, again.live_holder);
-      }
-      const soFar = locked.soFar ?? row;
-      if (Number(soFar.answered) === Number(row.answered) && soFar.latest === row.latest) {
-        return verdict(open, locked.row, soFar.live_holder);
-      }
-      // Answers locked by the checks this one waited for, which its read did not see: it is
-      // timed after them.
-      const retimed = await retimeAnswer(trx, open, locked.row, secondsAfter(soFar));
-      return verdict(open, retimed, soFar.live_holder);
-    });
+    try {
+      return await checkInTransaction(db, player, input, options, attemptId, true);
+    } catch (error) {
+      if (error !== AGAIN) throw error;
+      // Its question, or another of the attempt, was locked after its read: a transaction of its
+      // own reads them as they now stand, and commits after whatever it has to do.
+      return await checkInTransaction(db, player, input, options, attemptId, false);
+    }
   } catch (error) {
     if (error !== NOT_OPEN) throw error;
     await attemptToCheck(db, userId, input, options);
     throw invalid('attempt_id', QUIZ_ERRORS.attemptClosed);
   }
+}
+
+/**
+ * `checkAnswer`'s transaction: the attempt's lock and the question, read in one statement, then
+ * the answer's lock. With `mayEnd`, the lock of an answer timed as the read saw the attempt ends
+ * the transaction, in its round trip (`lockAnswer`'s `last`); `AGAIN` when it locked nothing.
+ */
+function checkInTransaction(
+  db: Db,
+  player: DayOwner,
+  input: CheckInput,
+  options: QuizOptions,
+  attemptId: number,
+  mayEnd: boolean,
+): Promise<CheckAnswerResponse> {
+  const { userId } = player;
+  return transact(db, async (trx) => {
+    const now = nowIso();
+    const found = await repo.lockQuestionToCheck(trx, attemptId, input.question_id, userId, now);
+    if (!found) {
+      if (!(await repo.lockOpenAttempt(trx, attemptId, userId, now))) throw NOT_OPEN;
+      throw invalid('question_id', QUIZ_ERRORS.notInAttempt);
+    }
+    const { attempt: open, question: row } = found;
+    const problem = answerProblem(row, input.mode, input.answer, (name) => name);
+    if (problem) throw problem;
+    if (row.answered_at !== null) {
+      // Its holder read again under the attempt's lock (see `repo.lockQuestionToCheck`).
+      const current = (await repo.questionToCheck(trx, attemptId, row.question_id, userId, now))!;
+      return verdict(open, current, current.live_holder);
+    }
+
+    const at = nowIso();
+    // Its deadline passed while the check waited for the lock: as if it had come then.
+    if (open.expires_at <= at) throw NOT_OPEN;
+    const secondsAfter = (soFar: repo.SoFar) => {
+      const previous =
+        soFar.latest !== null && soFar.latest > open.created_at ? soFar.latest : open.created_at;
+      return answerSeconds({
+        sinceStartMs: Date.parse(at) - Date.parse(open.created_at),
+        sincePreviousMs: Date.parse(at) - Date.parse(previous),
+        answerNumber: Number(soFar.answered) + 1,
+      });
+    };
+    const locked = await lockAnswer(
+      trx,
+      open,
+      row,
+      input.answer,
+      { at, seconds: secondsAfter(row), player },
+      options,
+      mayEnd ? { answered: Number(row.answered) } : undefined,
+    );
+    if (locked === repo.ENDED) throw AGAIN;
+    if (!locked) {
+      // Locked meanwhile by another copy of this check: its verdict.
+      const again = (await repo.questionToCheck(trx, attemptId, row.question_id, userId, at))!;
+      return verdict(open, again, again.live_holder);
+    }
+    const soFar = locked.soFar ?? row;
+    if (Number(soFar.answered) === Number(row.answered) && soFar.latest === row.latest) {
+      return verdict(open, locked.row, soFar.live_holder);
+    }
+    // Answers locked by the checks this one waited for, which its read did not see: it is
+    // timed after them.
+    const retimed = await retimeAnswer(trx, open, locked.row, secondsAfter(soFar));
+    return verdict(open, retimed, soFar.live_holder);
+  });
 }
 
 /** An open attempt to resume with the answers locked so far, or a closed one's result. */

@@ -66,6 +66,10 @@ function isRight(row: repo.AttemptQuestionRow, answer: Answer): boolean {
   );
 }
 
+/** Whether there is nothing (left) to decide about the attempt's rank: see `decideRanked`. */
+const rankDecided = (attempt: repo.AttemptRow) =>
+  attempt.kind !== 'quiz' || attempt.ranked !== null;
+
 /**
  * Whether a quiz is ranked is decided once, by its first locked answer: it takes one of the
  * day's ranked slots if one is left, else it is practice. Opening quizzes and submitting only
@@ -77,7 +81,7 @@ async function decideRanked(
   timing: Timing,
   options: QuizOptions,
 ): Promise<void> {
-  if (attempt.kind !== 'quiz' || attempt.ranked !== null) return;
+  if (rankDecided(attempt)) return;
   const owner = timing.player ?? attempt.user_id;
   const day = await userDay(trx, owner, new Date(timing.at), options.timeZone);
   const slot = await repo.claimRankedSlot(
@@ -116,6 +120,10 @@ function timed(
  * Leitner box, and completes the training module on a right validation. Returns the locked row
  * with what was locked before it as it now stands (`repo.lockAnswer`), or undefined if the
  * question had already been answered.
+ *
+ * With `last`, a caller that runs nothing after it lets the lock end the transaction when nothing
+ * else is to be written with it (`repo.lockAnswer`'s `last`): `repo.ENDED` then says that it
+ * locked nothing and that the transaction is over.
  */
 export async function lockAnswer(
   trx: Transaction<Database>,
@@ -124,7 +132,8 @@ export async function lockAnswer(
   answer: Answer,
   timing: Timing,
   options: QuizOptions,
-): Promise<{ row: repo.AttemptQuestionRow; soFar?: repo.SoFar } | undefined> {
+  last?: { answered: number },
+): Promise<{ row: repo.AttemptQuestionRow; soFar?: repo.SoFar } | undefined | typeof repo.ENDED> {
   const correct = isRight(row, answer);
   const points = correct ? pointsIn(attempt.kind, row.mode) : 0;
   const locked = {
@@ -134,16 +143,20 @@ export async function lockAnswer(
     answered_at: timing.at,
     ...timed(attempt, row.mode, points, timing.seconds),
   };
-  const done = await repo.lockAnswer(trx, attempt, row, locked, {
-    correct,
-    dueByBox: reviewDueDates(timing.at),
-  });
-  if (!done) return undefined;
+  // The training module a right validation completes.
+  const completed = correct && attempt.kind === 'training' ? attempt.category_id : null;
+  const done = await repo.lockAnswer(
+    trx,
+    attempt,
+    row,
+    locked,
+    { correct, dueByBox: reviewDueDates(timing.at) },
+    rankDecided(attempt) && completed === null ? last : undefined,
+  );
+  if (done === undefined || done === repo.ENDED) return done;
 
   await decideRanked(trx, attempt, timing, options);
-  if (correct && attempt.kind === 'training' && attempt.category_id !== null) {
-    await recordCompletion(trx, attempt.user_id, attempt.category_id, timing.at);
-  }
+  if (completed !== null) await recordCompletion(trx, attempt.user_id, completed, timing.at);
   return { row: { ...row, ...locked }, soFar: done.soFar };
 }
 

@@ -10,6 +10,7 @@ import {
 } from 'kysely';
 import type { QuestionMode } from '@app/contract/constants';
 import {
+  COMMITS_ITS_TRANSACTION,
   withRowLock,
   isPostgres,
   isUniqueViolation,
@@ -392,22 +393,43 @@ const sqliteAnswerLock = preparedRow((db, ...args: AnswerLockArgs) =>
  * answer's or a wrong one's, compiled once each), and what was locked before it and who holds the
  * question, read by this statement, which began once the attempt's lock was taken: what the checks
  * that held it before locked is in it, and not this answer.
+ *
+ * As its transaction's last statement (`last`), it commits the transaction in its round trip, and
+ * locks only if the answers locked so far are still those its check was timed after (`answered`
+ * of them): otherwise, locked by nothing, it still ends the transaction, and the check is run
+ * again (decision 0066).
  */
-const postgresAnswerLock = (correct: boolean) =>
+const postgresAnswerLock = (correct: boolean, last: boolean) =>
   preparedRow(
     (
       db,
-      ...args: [...AnswerLockArgs, attemptId: number, userId: number, ...dueByBox: string[]]
+      ...args: [
+        ...AnswerLockArgs,
+        attemptId: number,
+        userId: number,
+        answered: number,
+        ...dueByBox: string[],
+      ]
     ) => {
       const [id, answer, isCorrect, points, bonus, answeredAt, elapsedMs, attemptId, userId] = args;
-      const dueByBox = args.slice(9) as string[];
+      const answered = args[9] as number;
+      const dueByBox = args.slice(10) as string[];
       const first = reviewBoxes(correct, dueByBox.length).first;
-      return db
-        .with('locked', (qc) =>
-          answerLock(qc, id, answer, isCorrect, points, bonus, answeredAt, elapsedMs).returning([
-            'id',
-            'question_id',
-          ]),
+      const lock = answerLock(db, id, answer, isCorrect, points, bonus, answeredAt, elapsedMs);
+      const statement = db
+        .with('locked', () =>
+          (last
+            ? lock.where(
+                (eb) =>
+                  eb
+                    .selectFrom('quiz_attempt_questions as so_far')
+                    .select((inner) => inner.fn.count<number>('so_far.answered_at').as('answered'))
+                    .where('so_far.attempt_id', '=', attemptId),
+                '=',
+                answered,
+              )
+            : lock
+          ).returning(['id', 'question_id']),
         )
         .with('review', (qc) =>
           qc
@@ -439,9 +461,15 @@ const postgresAnswerLock = (correct: boolean) =>
           'locked.id',
           ...answeredSoFar(db, eb.ref('locked.question_id'), attemptId, userId, answeredAt),
         ]);
+      return last ? statement.modifyEnd(sql.raw(COMMITS_ITS_TRANSACTION)) : statement;
     },
   );
-const postgresAnswerLocks = { right: postgresAnswerLock(true), wrong: postgresAnswerLock(false) };
+const postgresAnswerLocks = {
+  right: postgresAnswerLock(true, false),
+  wrong: postgresAnswerLock(false, false),
+  lastRight: postgresAnswerLock(true, true),
+  lastWrong: postgresAnswerLock(false, true),
+};
 
 /** What `questionToCheck` reads beside the question: the answers locked so far, its holder. */
 export type SoFar = Pick<QuestionToCheckRow, 'answered' | 'latest' | 'live_holder'>;
@@ -453,6 +481,10 @@ export type SoFar = Pick<QuestionToCheckRow, 'answered' | 'latest' | 'live_holde
  * it and the question's holder as they are now (see `lockQuestionToCheck`); on SQLite, whose
  * transaction holds the write lock from its start, what was read with the question stands, and
  * `soFar` is undefined.
+ *
+ * With `last` (the caller runs nothing after it), on PostgreSQL the statement commits the
+ * transaction, and locks only while `last.answered` answers of the attempt are locked: `ENDED`
+ * says it locked nothing and the transaction is over (see `postgresAnswerLock`).
  */
 export async function lockAnswer(
   db: Executor,
@@ -460,7 +492,8 @@ export async function lockAnswer(
   row: { id: number; question_id: number },
   values: LockedValues & { answered_at: string },
   review: Pick<Review, 'correct' | 'dueByBox'>,
-): Promise<{ soFar?: SoFar } | undefined> {
+  last?: { answered: number },
+): Promise<{ soFar?: SoFar } | undefined | typeof ENDED> {
   const set: AnswerLockArgs = [
     row.id,
     values.answer,
@@ -471,9 +504,24 @@ export async function lockAnswer(
     values.elapsed_ms,
   ];
   if (isPostgres(db as Kysely<unknown>)) {
-    const lock = review.correct ? postgresAnswerLocks.right : postgresAnswerLocks.wrong;
-    const locked = await lock(db, ...set, attempt.id, attempt.user_id, ...review.dueByBox);
-    if (!locked) return undefined;
+    const locks = postgresAnswerLocks;
+    const lock = last
+      ? review.correct
+        ? locks.lastRight
+        : locks.lastWrong
+      : review.correct
+        ? locks.right
+        : locks.wrong;
+    const answered = last?.answered ?? 0;
+    const locked = await lock(
+      db,
+      ...set,
+      attempt.id,
+      attempt.user_id,
+      answered,
+      ...review.dueByBox,
+    );
+    if (!locked) return last ? ENDED : undefined;
     return {
       soFar: { answered: locked.answered, latest: locked.latest, live_holder: locked.live_holder },
     };
@@ -487,6 +535,9 @@ export async function lockAnswer(
   });
   return {};
 }
+
+/** An answer's lock that locked nothing and ended its transaction (`lockAnswer`'s `last`). */
+export const ENDED = Symbol('transaction ended, nothing locked');
 
 /** Sets the speed bonus and time of an answer locked in the same transaction. */
 export async function retimeAnswer(

@@ -1,9 +1,11 @@
+import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QuizQuestion } from '@app/contract/quiz';
 import { badgesOf, createUser, type TestUser, totalOf, useTestApp } from '../../../test/helpers';
 import { quizPlayer } from '../../../test/quiz-player';
 import { attemptHolder } from '../hold/hold.service';
 import { ledgerSum } from '../points/points.repository';
+import { COMMITS_ITS_TRANSACTION } from '../../db/database';
 import { forgetContent } from '../../db/held-content';
 import { claimRankedSlot, insertAttempt, lockOpenAttempt } from './quiz.repository';
 import { choicesOf, questionsForPlay } from './quiz-shared';
@@ -582,6 +584,48 @@ describe('POST /api/quiz/check-answer', () => {
       .execute();
     expect(locked).toHaveLength(0);
   });
+
+  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
+    'commits a check with its answer’s lock, in its round trip, once the quiz’s rank is decided (PostgreSQL)',
+    async () => {
+      const user = await createUser(ctx);
+      const quiz = await newQuiz(user, 'difficulty=easy');
+      const payload = async (q: QuizQuestion) => ({
+        attempt_id: quiz.attempt_id,
+        question_id: q.question_id,
+        mode: q.mode,
+        answer: await rightAnswer(q),
+      });
+      const [first, second] = quiz.questions as [QuizQuestion, QuizQuestion];
+      const firstPayload = await payload(first);
+      const secondPayload = await payload(second);
+      // What reaches the database: pg's client sends each text it is given, the commit among them.
+      const sent: string[] = [];
+      const send = pg.Client.prototype.query;
+      const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+        this: pg.Client,
+        ...args: unknown[]
+      ) {
+        const [text] = args;
+        sent.push(typeof text === 'string' ? text : String((text as { text?: unknown }).text));
+        return Reflect.apply(send, this, args) as never;
+      });
+      try {
+        // The first answer decides the quiz's rank after its lock, then commits.
+        expect((await check(user, firstPayload)).statusCode).toBe(200);
+        expect(sent.filter((text) => text === 'commit')).toHaveLength(1);
+        sent.length = 0;
+        const res = await check(user, secondPayload);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ question_id: second.question_id, is_correct: true });
+        expect(sent.filter((text) => text === 'commit')).toEqual([]);
+        expect(sent.filter((text) => text.endsWith(COMMITS_ITS_TRANSACTION))).toHaveLength(1);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(await lockedAnswers(quiz.attempt_id)).toHaveLength(2);
+    },
+  );
 
   describe('on the server’s clock', () => {
     afterEach(() => vi.useRealTimers());
