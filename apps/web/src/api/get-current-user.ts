@@ -20,9 +20,13 @@ export function currentUserQueryOptions() {
   });
 }
 
-/** The current user, or `undefined` when logged out (or while the first fetch runs). */
+/**
+ * The current user, or `undefined` when logged out (or while the first fetch runs). Only the user
+ * is read off the query: a component re-renders when the user changes, not each time the user is
+ * fetched again and found the same.
+ */
 export function useCurrentUser() {
   const session = useSession();
-  const query = useQuery({ ...currentUserQueryOptions(), enabled: session !== null });
-  return { ...query, user: session ? query.data : undefined, isAuthenticated: session !== null };
+  const { data } = useQuery({ ...currentUserQueryOptions(), enabled: session !== null });
+  return { user: session ? data : undefined, isAuthenticated: session !== null };
 }

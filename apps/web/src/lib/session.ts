@@ -59,9 +59,10 @@ export function parseSession(raw: string | null): Session | null {
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const token = (value as { token?: unknown }).token;
+  const { token, ...user } = value as { token?: unknown };
   if (typeof token !== 'string' || token === '') return null;
-  return { token, user: isUser(value) ? value : null };
+  // The user without the token stored beside it: the same object the server answers for it.
+  return { token, user: isUser(user) ? user : null };
 }
 
 export function getSession(): Session | null {
