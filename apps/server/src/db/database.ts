@@ -58,9 +58,9 @@ const pgTypes = {
 /**
  * The end of a statement that is the last of its transaction (Kysely's `modifyEnd`): on
  * PostgreSQL, the pool's client sends the transaction's commit with it, in its round trip, and the
- * transaction is over once it is done; the work runs no statement after it (one fails). Work that
- * could still fail after it must not use it: nothing is rolled back then (decision 0066). Outside
- * a transaction, and on SQLite, it is a comment.
+ * transaction is over once it is done; the work runs no statement after it (one fails). Only the
+ * work that opened the transaction may use it, and only if nothing can fail after it: nothing is
+ * rolled back then (decision 0066). Outside a transaction, and on SQLite, it is a comment.
  */
 export const COMMITS_ITS_TRANSACTION = '/* and commits its transaction */';
 

@@ -105,7 +105,9 @@ export async function checkAnswer(
   const attemptId = input.attempt_id ?? (await attemptToCheck(db, userId, input, options)).id;
   try {
     try {
-      return await checkInTransaction(db, player, input, options, attemptId, true);
+      // Its lock may end the transaction only if the transaction is its own: one it joins goes on.
+      const own = !db.isTransaction;
+      return await checkInTransaction(db, player, input, options, attemptId, own);
     } catch (error) {
       if (error !== AGAIN) throw error;
       // Its question, or another of the attempt, was locked after its read: a transaction of its

@@ -8,8 +8,8 @@ import { ledgerSum } from '../points/points.repository';
 import { COMMITS_ITS_TRANSACTION } from '../../db/database';
 import { forgetContent } from '../../db/held-content';
 import { claimRankedSlot, insertAttempt, lockOpenAttempt } from './quiz.repository';
-import { choicesOf, questionsForPlay } from './quiz-shared';
-import { closeExpiredAttempts } from './quiz-play.service';
+import { choicesOf, questionsForPlay, quizOptions } from './quiz-shared';
+import { checkAnswer, closeExpiredAttempts } from './quiz-play.service';
 
 const ctx = useTestApp({ content: true });
 
@@ -626,6 +626,38 @@ describe('POST /api/quiz/check-answer', () => {
       expect(await lockedAnswers(quiz.attempt_id)).toHaveLength(2);
     },
   );
+
+  it('commits nothing of a check run in a transaction of its caller’s, which rolls it back', async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=easy');
+    const [first, second] = quiz.questions as [QuizQuestion, QuizQuestion];
+    const payload = async (q: QuizQuestion) => ({
+      attempt_id: quiz.attempt_id,
+      question_id: q.question_id,
+      mode: q.mode,
+      answer: await rightAnswer(q),
+    });
+    // The quiz's rank decided, a check's lock is the last statement of a transaction of its own.
+    expect((await check(user, await payload(first))).statusCode).toBe(200);
+    const input = await payload(second);
+    const rolledBack = new Error('rolled back by the caller');
+    await expect(
+      ctx.db.transaction().execute(async (trx) => {
+        const verdict = await checkAnswer(
+          trx,
+          { userId: user.id, storeTimeZone: null },
+          input,
+          quizOptions(ctx.config),
+        );
+        expect(verdict).toMatchObject({ question_id: second.question_id, is_correct: true });
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await lockedAnswers(quiz.attempt_id)).toHaveLength(1);
+    // Checked again on its own, it locks.
+    expect((await check(user, input)).json()).toMatchObject({ is_correct: true });
+    expect(await lockedAnswers(quiz.attempt_id)).toHaveLength(2);
+  });
 
   describe('on the server’s clock', () => {
     afterEach(() => vi.useRealTimers());
