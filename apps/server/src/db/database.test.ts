@@ -10,6 +10,7 @@ import {
   StatementNames,
   createDatabase,
   isUniqueViolation,
+  onUserRowsCommitted,
   poolOf,
   poolUsage,
   type Db,
@@ -425,6 +426,121 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('a PostgreSQL connecti
       await sql`insert into entries values (${7}, ${7}) ${last}`.execute(trx);
     });
     expect(await entries()).toEqual([1, 7]);
+  });
+
+  it('tells of a change committed by a last statement that fails only once its rows arrive (a value the client cannot read)', async () => {
+    const { status } = await connection();
+    await sql`create table users (id int primary key, total_points int not null)`.execute(pgDb);
+    await sql`insert into users values (${1}, ${0})`.execute(pgDb);
+    let told = 0;
+    const stop = onUserRowsCommitted(pgDb, () => void (told += 1));
+    try {
+      await expect(
+        pgDb.transaction().execute(async (trx) => {
+          await sql`update users set total_points = ${5} where id = ${1}`.execute(trx);
+          // An instant JavaScript cannot hold: pg fails the statement as its row is read, once
+          // the database has run it and the commit sent with it.
+          await sql`select ${1}::int as id, 'infinity'::timestamptz as at ${last}`.execute(trx);
+        }),
+      ).rejects.toThrow('Invalid time value');
+      expect(status()).toBe('I');
+      const points = await sql<{
+        total_points: number;
+      }>`select total_points from users where id = ${1}`.execute(pgDb);
+      // The change committed, though the statement failed: it is told, as any committed change.
+      expect({ points: points.rows[0]!.total_points, told }).toEqual({ points: 5, told: 1 });
+    } finally {
+      stop();
+      await sql`drop table users`.execute(pgDb);
+    }
+  });
+
+  it('tells of a change made by a statement that ends with the comment but is run as usual (no parameters) only once its transaction commits', async () => {
+    const { status } = await connection();
+    await sql`create table users (id int primary key, total_points int not null)`.execute(pgDb);
+    await sql`insert into users values (${1}, ${0})`.execute(pgDb);
+    let told = 0;
+    const stop = onUserRowsCommitted(pgDb, () => void (told += 1));
+    try {
+      const toldBeforeCommit: number[] = [];
+      await pgDb.transaction().execute(async (trx) => {
+        // Without parameters, its end is a comment: the transaction goes on after it.
+        await sql`update users set total_points = 5 where id = 1 ${last}`.execute(trx);
+        expect(status()).toBe('T');
+        toldBeforeCommit.push(told);
+      });
+      expect(status()).toBe('I');
+      expect({ toldBeforeCommit, toldAfter: told }).toEqual({
+        toldBeforeCommit: [0],
+        toldAfter: 1,
+      });
+    } finally {
+      stop();
+      await sql`drop table users`.execute(pgDb);
+    }
+  });
+
+  it('commits nothing of a transaction whose named last statement meets a stale plan; the next run prepares it anew and commits', async () => {
+    const { status } = await connection();
+    await sql`create table plans (id int primary key, body text)`.execute(pgDb);
+    await sql`create table plan_marks (id int primary key)`.execute(pgDb);
+    await sql`insert into plans values (${1}, ${'first'})`.execute(pgDb);
+    const run = (mark: number) =>
+      pgDb.transaction().execute(async (trx) => {
+        await sql`insert into plan_marks values (${mark})`.execute(trx);
+        return (await sql`select * from plans where id = ${1} ${last}`.execute(trx)).rows;
+      });
+    // Named on its third run, prepared from then on.
+    for (let mark = 1; mark <= 4; mark++) await run(mark);
+    expect(await prepared()).toContain(
+      `select * from plans where id = $1 ${COMMITS_ITS_TRANSACTION}`,
+    );
+    await sql`alter table plans add column pinned boolean not null default false`.execute(pgDb);
+    await expect(run(5)).rejects.toThrow('cached plan must not change result type');
+    expect(status()).toBe('I');
+    expect(await run(6)).toEqual([{ id: 1, body: 'first', pinned: false }]);
+    const marks = await sql<{ id: number }>`select id from plan_marks order by id`.execute(pgDb);
+    expect(marks.rows.map((row) => row.id)).toEqual([1, 2, 3, 4, 6]);
+    expect(status()).toBe('I');
+  });
+
+  it('commits nothing of a transaction whose connection dies while its last statement runs; the pool goes on', async () => {
+    await sql`create table lost (id int primary key)`.execute(pgDb);
+    const client = await poolOf(pgDb)!.connect();
+    client.release();
+    const pid = (client as unknown as { processID: number }).processID;
+    const admin = createDatabase(process.env.TEST_DATABASE_URL!);
+    try {
+      const killed = (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await sql`select pg_terminate_backend(${pid})`.execute(admin);
+      })();
+      await expect(
+        pgDb.transaction().execute(async (trx) => {
+          await sql`insert into lost values (${1})`.execute(trx);
+          await sql`insert into lost select ${2} from pg_sleep(${0.5}) ${last}`.execute(trx);
+        }),
+      ).rejects.toThrow();
+      await killed;
+    } finally {
+      await admin.destroy();
+    }
+    const ids = async () =>
+      (await sql<{ id: number }>`select id from lost order by id`.execute(pgDb)).rows.map(
+        (row) => row.id,
+      );
+    expect(await ids()).toEqual([]);
+    // A new connection: its transactions, ended by a last statement or by a commit, as before.
+    await pgDb.transaction().execute(async (trx) => {
+      await sql`insert into lost values (${3})`.execute(trx);
+      await sql`insert into lost values (${4}) ${last}`.execute(trx);
+    });
+    await pgDb.transaction().execute(async (trx) => {
+      await sql`insert into lost values (${5})`.execute(trx);
+    });
+    expect(await ids()).toEqual([3, 4, 5]);
+    const { status } = await connection();
+    expect(status()).toBe('I');
   });
 
   it('rolls back a transaction whose first statement fails, and runs the next statements outside any', async () => {

@@ -167,6 +167,8 @@ class ConnectingClient extends pg.Client {
   // (`never` fits each of pg's overloads, whose results this returns as they are.)
   override query(...args: unknown[]): never {
     const [text, values] = args;
+    const kysely = typeof text === 'string' && Array.isArray(values) && args.length === 2;
+    if (kysely && this.#endsTransaction(text, values)) return this.#runLast(text, values) as never;
     const statement = typeof text === 'string' ? text : (text as { text?: unknown } | null)?.text;
     const announces = typeof statement === 'string' && this.#commitsUserRows(statement);
     const callback = args.at(-1);
@@ -177,7 +179,6 @@ class ConnectingClient extends pg.Client {
         (callback as (error: unknown, result: unknown) => void)(error, result);
       };
     }
-    const kysely = typeof text === 'string' && Array.isArray(values) && args.length === 2;
     if (!kysely && this.#held.length > 0) {
       // Anything but Kysely's form after held statements: they go first, each on its own.
       for (const held of this.#held.splice(0)) void super.query(held).catch(() => undefined);
@@ -197,21 +198,37 @@ class ConnectingClient extends pg.Client {
 
   #run(text: string, values: unknown[]): Promise<unknown> {
     if (this.#committedWithLast) return this.#afterLast(text);
-    if (this.#inTransaction && values.length > 0 && text.endsWith(COMMITS_ITS_TRANSACTION)) {
-      return this.#runLast(text, values);
-    }
     if (this.#hold(text, values)) return Promise.resolve(NOTHING_RAN);
     if (this.#held.length > 0) return this.#runAfterHeld(text, values);
     return this.#runNamed(text, values, (config) => super.query(config));
   }
 
   /**
+   * Whether the statement ends its transaction (`COMMITS_ITS_TRANSACTION`): one with parameters,
+   * in Kysely's form, inside a transaction. Any other is run as usual, the comment ignored.
+   */
+  #endsTransaction(text: string, values: unknown[]): boolean {
+    return this.#inTransaction && values.length > 0 && text.endsWith(COMMITS_ITS_TRANSACTION);
+  }
+
+  /**
    * A transaction's last statement and its commit, with what is held before it, in one round
-   * trip: an error of the statement skips the commit, and an error of the commit fails the
-   * statement. Once both are done the transaction is over (`#afterLast`).
+   * trip: an error the database gives the statement skips the commit, and an error of the commit
+   * fails the statement. Once the commit is done the transaction is over (`#afterLast`), and what
+   * it changed of the watched rows is told, before the caller hears of the statement: even when
+   * the statement then fails in the client (a value of its rows pg cannot read), as it has
+   * committed all the same.
    */
   #runLast(text: string, values: unknown[]): Promise<unknown> {
     const held = this.#held.splice(0);
+    const changed = this.#changedUserRows || kindOf(text) === 'user-row-write';
+    let committed = false;
+    const end = () => {
+      this.#inTransaction = false;
+      this.#changedUserRows = false;
+      this.#committedWithLast = true;
+      if (changed) this.commits.announce();
+    };
     const sent = this.#runNamed(
       text,
       values,
@@ -219,15 +236,20 @@ class ConnectingClient extends pg.Client {
         new Promise((resolve, reject) => {
           const done = (error: Error | undefined, result: unknown) =>
             error ? reject(error) : resolve(result);
-          super.query(sentWith(held, config, done, ['commit']));
+          const after = { texts: ['commit'], done: () => void (committed = true) };
+          super.query(sentWith(held, config, done, after));
         }),
     );
-    return sent.then((result) => {
-      this.#inTransaction = false;
-      this.#changedUserRows = false;
-      this.#committedWithLast = true;
-      return result;
-    });
+    return sent.then(
+      (result) => {
+        end();
+        return result;
+      },
+      (error: unknown) => {
+        if (committed) end();
+        throw error;
+      },
+    );
   }
 
   /**
@@ -326,10 +348,6 @@ class ConnectingClient extends pg.Client {
       this.#changedUserRows = false;
       return changed;
     }
-    if (this.#inTransaction && statement.endsWith(COMMITS_ITS_TRANSACTION)) {
-      // It commits the transaction, once done (`#runLast`): what it and those before it changed.
-      return kind === 'user-row-write' || this.#changedUserRows;
-    }
     if (kind === 'other') return false;
     if (!this.#inTransaction) return true;
     this.#changedUserRows = true;
@@ -380,14 +398,14 @@ type QueryInternals = {
  * without (a `begin`, a savepoint, a release) and before others (a `commit`), written together
  * under one sync, so that an error of any skips the rest and fails the statement. Those after it
  * are written only once the statement's own messages are (a value pg cannot send writes none of
- * them). Their completions are not among the statement's results. See docs/decisions/0057, 0065
- * and 0066.
+ * them), and `after.done` is called once the last of them is done. Their completions are not
+ * among the statement's results. See docs/decisions/0057, 0065 and 0066.
  */
 function sentWith(
   before: readonly string[],
   config: pg.QueryConfig,
   callback: (error: Error | undefined, result: unknown) => void,
-  after: readonly string[] = [],
+  after: { texts: readonly string[]; done: () => void } = { texts: [], done: () => undefined },
 ): pg.Query {
   const query = new pg.Query(config, callback);
   const internals = query as unknown as QueryInternals;
@@ -406,17 +424,18 @@ function sentWith(
     write(connection, before);
     prepare(connection);
   };
-  if (after.length > 0) {
+  if (after.texts.length > 0) {
     // Called by `prepare` once the statement is bound, to execute it and sync.
     internals._getRows = (connection, rows) => {
       connection.execute({ portal: internals.portal, rows });
-      write(connection, after);
+      write(connection, after.texts);
       connection.sync();
     };
   }
   internals.handleCommandComplete = (message, connection) => {
     const index = completed++;
     if (index === before.length) complete(message, connection);
+    else if (index === before.length + after.texts.length) after.done();
   };
   return query;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TRAINING_CATEGORIES } from '@app/contract/constants';
 import { nextReview, reviewDueDates, type QuizAttempt } from '@app/contract/quiz';
-import { createUser, useTestApp } from '../../../test/helpers';
+import { createUser, totalOf, useTestApp } from '../../../test/helpers';
 import { quizPlayer } from '../../../test/quiz-player';
+import { ledgerSum } from '../points/points.repository';
 import { recordReview } from './quiz.repository';
 
 /**
@@ -12,9 +13,8 @@ import { recordReview } from './quiz.repository';
 
 const ctx = useTestApp({ content: true });
 
-const { generate, newQuiz, check, submit, truthOf, answer, answersFor, wrongAnswer } = quizPlayer(
-  () => ctx,
-);
+const { generate, newQuiz, check, submit, truthOf, answer, answersFor, rightAnswer, wrongAnswer } =
+  quizPlayer(() => ctx);
 
 const idsOf = (quiz: QuizAttempt) => quiz.questions.map((q) => q.question_id);
 
@@ -237,6 +237,89 @@ describe('two first checks of one question at the same moment', () => {
       .execute();
     expect(reviews).toHaveLength(1);
     expect(reviews[0]!.box).toBe(right.json().is_correct ? 2 : 1);
+  });
+});
+
+describe('checks of a quiz whose rank is decided, sent at once', () => {
+  /** The answers of an attempt as stored. */
+  const storedAnswers = (attemptId: number) =>
+    ctx.db
+      .selectFrom('quiz_attempt_questions')
+      .select(['question_id', 'is_correct', 'points_awarded', 'speed_bonus', 'answered_at'])
+      .where('attempt_id', '=', attemptId)
+      .execute();
+  /** A quiz whose first answer is locked (its rank decided), and a check's payload for it. */
+  const decidedQuiz = async () => {
+    const user = await createUser(ctx);
+    const quiz = await newQuiz(user, 'difficulty=easy');
+    const payload = async (q: QuizAttempt['questions'][number], right = true) => ({
+      attempt_id: quiz.attempt_id,
+      question_id: q.question_id,
+      mode: q.mode,
+      answer: right ? await rightAnswer(q) : await wrongAnswer(q),
+    });
+    expect((await check(user, await payload(quiz.questions[0]!))).statusCode).toBe(200);
+    return { user, quiz, payload };
+  };
+  const expectAsStored = (
+    verdict: { question_id: number },
+    rows: Awaited<ReturnType<typeof storedAnswers>>,
+  ) => {
+    const row = rows.find((r) => r.question_id === verdict.question_id)!;
+    expect(row.answered_at).not.toBeNull();
+    expect(verdict).toMatchObject({
+      is_correct: row.is_correct === 1,
+      points_awarded: row.points_awarded + row.speed_bonus,
+      speed_bonus: row.speed_bonus,
+    });
+  };
+
+  it('one question checked six times, right and wrong, beside five others: each verdict as stored, one review each', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { user, quiz, payload } = await decidedQuiz();
+      const [, twice, ...others] = quiz.questions;
+      const payloads = await Promise.all([
+        ...[0, 1, 2, 3, 4, 5].map((i) => payload(twice!, i % 2 === 0)),
+        ...others.slice(0, 5).map((q, i) => payload(q, i % 2 === 0)),
+      ]);
+      const answers = await Promise.all(payloads.map((p) => check(user, p)));
+      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      const rows = await storedAnswers(quiz.attempt_id);
+      for (const res of answers) expectAsStored(res.json(), rows);
+      expect(new Set(answers.slice(0, 6).map((res) => res.body)).size).toBe(1);
+      const reviews = await ctx.db
+        .selectFrom('question_reviews')
+        .select('question_id')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(reviews).toHaveLength(7);
+    }
+  });
+
+  it('checks racing the submit: the result, the ledger and each verdict given are what is stored', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { user, quiz, payload } = await decidedQuiz();
+      const [first, second] = await Promise.all([
+        payload(quiz.questions[5]!),
+        payload(quiz.questions[6]!),
+      ]);
+      const [checked, submitted, checkedToo] = await Promise.all([
+        check(user, first),
+        submit(user, quiz.attempt_id, { answers: await answersFor(quiz, 3) }),
+        check(user, second),
+      ]);
+      expect(submitted.statusCode).toBe(200);
+      const rows = await storedAnswers(quiz.attempt_id);
+      const score = rows.reduce((sum, r) => sum + r.points_awarded + r.speed_bonus, 0);
+      expect(submitted.json().score).toBe(score);
+      for (const res of [checked, checkedToo]) {
+        // Checked before the submit, or refused after it: never a verdict that was not stored.
+        if (res.statusCode === 200) expectAsStored(res.json(), rows);
+        else expect(res.statusCode).toBe(422);
+      }
+      expect(await ledgerSum(ctx.db, user.id)).toBe(score);
+      expect(await totalOf(ctx.db, user.id)).toBe(score);
+    }
   });
 });
 
