@@ -77,19 +77,25 @@ export function quizPlayer(context: () => TestContext) {
     );
   }
 
+  /** What a check of one answer of the quiz (or a duel round's play) sends, right or wrong. */
+  const checkPayload = async (
+    quiz: Pick<QuizAttempt, 'attempt_id'>,
+    q: QuizQuestion,
+    right = true,
+  ) => ({
+    attempt_id: quiz.attempt_id,
+    question_id: q.question_id,
+    mode: q.mode,
+    answer: right ? await rightAnswer(q) : await wrongAnswer(q),
+  });
+
   /** Checks one answer of the quiz (or a duel round's play), right or wrong. */
   const answer = async (
     user: TestUser,
     quiz: Pick<QuizAttempt, 'attempt_id'>,
     q: QuizQuestion,
     right: boolean,
-  ) =>
-    check(user, {
-      attempt_id: quiz.attempt_id,
-      question_id: q.question_id,
-      mode: q.mode,
-      answer: right ? await rightAnswer(q) : await wrongAnswer(q),
-    });
+  ) => check(user, await checkPayload(quiz, q, right));
 
   return {
     generate,
@@ -101,6 +107,7 @@ export function quizPlayer(context: () => TestContext) {
     rightAnswer,
     wrongAnswer,
     answersFor,
+    checkPayload,
     answer,
   };
 }

@@ -428,13 +428,26 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('a PostgreSQL connecti
     expect(await entries()).toEqual([1, 7]);
   });
 
-  it('tells of a change committed by a last statement that fails only once its rows arrive (a value the client cannot read)', async () => {
-    const { status } = await connection();
+  /**
+   * A watched `users` table of one user, user 1 with no points, for the span of `work`, which is
+   * given how many commits of a change to it this process has told so far.
+   */
+  const withWatchedUser = async (work: (told: () => number) => Promise<void>) => {
     await sql`create table users (id int primary key, total_points int not null)`.execute(pgDb);
     await sql`insert into users values (${1}, ${0})`.execute(pgDb);
     let told = 0;
     const stop = onUserRowsCommitted(pgDb, () => void (told += 1));
     try {
+      await work(() => told);
+    } finally {
+      stop();
+      await sql`drop table users`.execute(pgDb);
+    }
+  };
+
+  it('tells of a change committed by a last statement that fails only once its rows arrive (a value the client cannot read)', async () => {
+    const { status } = await connection();
+    await withWatchedUser(async (told) => {
       await expect(
         pgDb.transaction().execute(async (trx) => {
           await sql`update users set total_points = ${5} where id = ${1}`.execute(trx);
@@ -448,36 +461,29 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('a PostgreSQL connecti
         total_points: number;
       }>`select total_points from users where id = ${1}`.execute(pgDb);
       // The change committed, though the statement failed: it is told, as any committed change.
-      expect({ points: points.rows[0]!.total_points, told }).toEqual({ points: 5, told: 1 });
-    } finally {
-      stop();
-      await sql`drop table users`.execute(pgDb);
-    }
+      expect({ points: points.rows[0]!.total_points, told: told() }).toEqual({
+        points: 5,
+        told: 1,
+      });
+    });
   });
 
   it('tells of a change made by a statement that ends with the comment but is run as usual (no parameters) only once its transaction commits', async () => {
     const { status } = await connection();
-    await sql`create table users (id int primary key, total_points int not null)`.execute(pgDb);
-    await sql`insert into users values (${1}, ${0})`.execute(pgDb);
-    let told = 0;
-    const stop = onUserRowsCommitted(pgDb, () => void (told += 1));
-    try {
+    await withWatchedUser(async (told) => {
       const toldBeforeCommit: number[] = [];
       await pgDb.transaction().execute(async (trx) => {
         // Without parameters, its end is a comment: the transaction goes on after it.
         await sql`update users set total_points = 5 where id = 1 ${last}`.execute(trx);
         expect(status()).toBe('T');
-        toldBeforeCommit.push(told);
+        toldBeforeCommit.push(told());
       });
       expect(status()).toBe('I');
-      expect({ toldBeforeCommit, toldAfter: told }).toEqual({
+      expect({ toldBeforeCommit, toldAfter: told() }).toEqual({
         toldBeforeCommit: [0],
         toldAfter: 1,
       });
-    } finally {
-      stop();
-      await sql`drop table users`.execute(pgDb);
-    }
+    });
   });
 
   it('commits nothing of a transaction whose named last statement meets a stale plan; the next run prepares it anew and commits', async () => {

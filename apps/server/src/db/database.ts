@@ -229,17 +229,8 @@ class ConnectingClient extends pg.Client {
       this.#committedWithLast = true;
       if (changed) this.commits.announce();
     };
-    const sent = this.#runNamed(
-      text,
-      values,
-      (config) =>
-        new Promise((resolve, reject) => {
-          const done = (error: Error | undefined, result: unknown) =>
-            error ? reject(error) : resolve(result);
-          const after = { texts: ['commit'], done: () => void (committed = true) };
-          super.query(sentWith(held, config, done, after));
-        }),
-    );
+    const after = { texts: ['commit'], done: () => void (committed = true) };
+    const sent = this.#runNamed(text, values, (config) => this.#sendWith(held, config, after));
     return sent.then(
       (result) => {
         end();
@@ -312,16 +303,20 @@ class ConnectingClient extends pg.Client {
       const sent = [...held, text].map((statement) => super.query(statement));
       return Promise.all(sent).then((results) => results.at(-1));
     }
-    return this.#runNamed(
-      text,
-      values,
-      (config) =>
-        new Promise((resolve, reject) => {
-          super.query(
-            sentWith(held, config, (error, result) => (error ? reject(error) : resolve(result))),
-          );
-        }),
-    );
+    return this.#runNamed(text, values, (config) => this.#sendWith(held, config));
+  }
+
+  /** The statement sent with those before and after it (`sentWith`): its result, or its error. */
+  #sendWith(
+    before: readonly string[],
+    config: pg.QueryConfig,
+    after?: SentAfter,
+  ): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const done = (error: Error | undefined, result: unknown) =>
+        error ? reject(error) : resolve(result);
+      super.query(sentWith(before, config, done, after));
+    });
   }
 
   /**
@@ -393,6 +388,9 @@ type QueryInternals = {
   handleCommandComplete(message: unknown, connection: unknown): void;
 };
 
+/** Statements sent after a statement, under its sync (`sentWith`), and what to do once done. */
+type SentAfter = { texts: readonly string[]; done: () => void };
+
 /**
  * A statement with parameters (which pg sends in PostgreSQL's extended protocol) after statements
  * without (a `begin`, a savepoint, a release) and before others (a `commit`), written together
@@ -405,7 +403,7 @@ function sentWith(
   before: readonly string[],
   config: pg.QueryConfig,
   callback: (error: Error | undefined, result: unknown) => void,
-  after: { texts: readonly string[]; done: () => void } = { texts: [], done: () => undefined },
+  after?: SentAfter,
 ): pg.Query {
   const query = new pg.Query(config, callback);
   const internals = query as unknown as QueryInternals;
@@ -424,7 +422,7 @@ function sentWith(
     write(connection, before);
     prepare(connection);
   };
-  if (after.texts.length > 0) {
+  if (after) {
     // Called by `prepare` once the statement is bound, to execute it and sync.
     internals._getRows = (connection, rows) => {
       connection.execute({ portal: internals.portal, rows });
@@ -435,7 +433,7 @@ function sentWith(
   internals.handleCommandComplete = (message, connection) => {
     const index = completed++;
     if (index === before.length) complete(message, connection);
-    else if (index === before.length + after.texts.length) after.done();
+    else if (after && index === before.length + after.texts.length) after.done();
   };
   return query;
 }

@@ -13,7 +13,7 @@ import { recordReview } from './quiz.repository';
 
 const ctx = useTestApp({ content: true });
 
-const { generate, newQuiz, check, submit, truthOf, answer, answersFor, rightAnswer, wrongAnswer } =
+const { generate, newQuiz, check, submit, truthOf, answer, answersFor, checkPayload, wrongAnswer } =
   quizPlayer(() => ctx);
 
 const idsOf = (quiz: QuizAttempt) => quiz.questions.map((q) => q.question_id);
@@ -252,12 +252,8 @@ describe('checks of a quiz whose rank is decided, sent at once', () => {
   const decidedQuiz = async () => {
     const user = await createUser(ctx);
     const quiz = await newQuiz(user, 'difficulty=easy');
-    const payload = async (q: QuizAttempt['questions'][number], right = true) => ({
-      attempt_id: quiz.attempt_id,
-      question_id: q.question_id,
-      mode: q.mode,
-      answer: right ? await rightAnswer(q) : await wrongAnswer(q),
-    });
+    const payload = (q: QuizAttempt['questions'][number], right = true) =>
+      checkPayload(quiz, q, right);
     expect((await check(user, await payload(quiz.questions[0]!))).statusCode).toBe(200);
     return { user, quiz, payload };
   };

@@ -248,6 +248,13 @@ export const attemptQuestions = prepared((db, attemptId: number) =>
   questionsOfAttempt(db, attemptId).orderBy('aq.position'),
 );
 
+/** How many answers of an attempt are locked. */
+const answeredCount = (db: Kysely<Database>, attemptId: number) =>
+  db
+    .selectFrom('quiz_attempt_questions as so_far')
+    .select((inner) => inner.fn.count<number>('so_far.answered_at').as('answered'))
+    .where('so_far.attempt_id', '=', attemptId);
+
 /** How many answers of an attempt are locked, when the last was, and who holds a question now. */
 function answeredSoFar(
   db: Kysely<Database>,
@@ -257,11 +264,7 @@ function answeredSoFar(
   now: string,
 ) {
   return [
-    db
-      .selectFrom('quiz_attempt_questions as so_far')
-      .select((inner) => inner.fn.count<number>('so_far.answered_at').as('answered'))
-      .where('so_far.attempt_id', '=', attemptId)
-      .as('answered'),
+    answeredCount(db, attemptId).as('answered'),
     db
       .selectFrom('quiz_attempt_questions as so_far')
       .select((inner) => inner.fn.max('so_far.answered_at').as('latest'))
@@ -412,24 +415,16 @@ const postgresAnswerLock = (correct: boolean, last: boolean) =>
       ]
     ) => {
       const [id, answer, isCorrect, points, bonus, answeredAt, elapsedMs, attemptId, userId] = args;
-      const answered = args[9] as number;
+      const answered = args[9];
       const dueByBox = args.slice(10) as string[];
       const first = reviewBoxes(correct, dueByBox.length).first;
       const lock = answerLock(db, id, answer, isCorrect, points, bonus, answeredAt, elapsedMs);
       const statement = db
         .with('locked', () =>
-          (last
-            ? lock.where(
-                (eb) =>
-                  eb
-                    .selectFrom('quiz_attempt_questions as so_far')
-                    .select((inner) => inner.fn.count<number>('so_far.answered_at').as('answered'))
-                    .where('so_far.attempt_id', '=', attemptId),
-                '=',
-                answered,
-              )
-            : lock
-          ).returning(['id', 'question_id']),
+          (last ? lock.where(answeredCount(db, attemptId), '=', answered) : lock).returning([
+            'id',
+            'question_id',
+          ]),
         )
         .with('review', (qc) =>
           qc
@@ -464,11 +459,10 @@ const postgresAnswerLock = (correct: boolean, last: boolean) =>
       return last ? statement.modifyEnd(sql.raw(COMMITS_ITS_TRANSACTION)) : statement;
     },
   );
+/** Each answer's lock: inside its transaction, or as its last statement; a right or wrong answer. */
 const postgresAnswerLocks = {
-  right: postgresAnswerLock(true, false),
-  wrong: postgresAnswerLock(false, false),
-  lastRight: postgresAnswerLock(true, true),
-  lastWrong: postgresAnswerLock(false, true),
+  inside: { right: postgresAnswerLock(true, false), wrong: postgresAnswerLock(false, false) },
+  last: { right: postgresAnswerLock(true, true), wrong: postgresAnswerLock(false, true) },
 };
 
 /** What `questionToCheck` reads beside the question: the answers locked so far, its holder. */
@@ -504,14 +498,8 @@ export async function lockAnswer(
     values.elapsed_ms,
   ];
   if (isPostgres(db as Kysely<unknown>)) {
-    const locks = postgresAnswerLocks;
-    const lock = last
-      ? review.correct
-        ? locks.lastRight
-        : locks.lastWrong
-      : review.correct
-        ? locks.right
-        : locks.wrong;
+    const locks = postgresAnswerLocks[last ? 'last' : 'inside'];
+    const lock = review.correct ? locks.right : locks.wrong;
     const answered = last?.answered ?? 0;
     const locked = await lock(
       db,

@@ -23,6 +23,7 @@ const {
   rightAnswer,
   wrongAnswer,
   answersFor,
+  checkPayload,
   answer,
 } = quizPlayer(() => ctx);
 
@@ -590,15 +591,9 @@ describe('POST /api/quiz/check-answer', () => {
     async () => {
       const user = await createUser(ctx);
       const quiz = await newQuiz(user, 'difficulty=easy');
-      const payload = async (q: QuizQuestion) => ({
-        attempt_id: quiz.attempt_id,
-        question_id: q.question_id,
-        mode: q.mode,
-        answer: await rightAnswer(q),
-      });
       const [first, second] = quiz.questions as [QuizQuestion, QuizQuestion];
-      const firstPayload = await payload(first);
-      const secondPayload = await payload(second);
+      const firstPayload = await checkPayload(quiz, first);
+      const secondPayload = await checkPayload(quiz, second);
       // What reaches the database: pg's client sends each text it is given, the commit among them.
       const sent: string[] = [];
       const send = pg.Client.prototype.query;
@@ -631,15 +626,9 @@ describe('POST /api/quiz/check-answer', () => {
     const user = await createUser(ctx);
     const quiz = await newQuiz(user, 'difficulty=easy');
     const [first, second] = quiz.questions as [QuizQuestion, QuizQuestion];
-    const payload = async (q: QuizQuestion) => ({
-      attempt_id: quiz.attempt_id,
-      question_id: q.question_id,
-      mode: q.mode,
-      answer: await rightAnswer(q),
-    });
     // The quiz's rank decided, a check's lock is the last statement of a transaction of its own.
-    expect((await check(user, await payload(first))).statusCode).toBe(200);
-    const input = await payload(second);
+    expect((await check(user, await checkPayload(quiz, first))).statusCode).toBe(200);
+    const input = await checkPayload(quiz, second);
     const rolledBack = new Error('rolled back by the caller');
     await expect(
       ctx.db.transaction().execute(async (trx) => {
