@@ -16,7 +16,7 @@ import {
 import pg from 'pg';
 import { isoTime } from '@app/contract/dates';
 import type { Database } from './schema';
-import { GroupCommitSqliteDriver } from './sqlite-commits';
+import { GroupCommitSqliteDriver, type LogFile } from './sqlite-commits';
 import { SharedReads } from './sqlite-reads';
 import { reusingStatements } from './sqlite-statements';
 import { USER_ROW_WRITE } from './watched-tables';
@@ -491,6 +491,8 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** SQLite only: GROUP_WAIT_MS of db/sqlite-commits.ts (tests shorten it). */
   groupWaitMs?: number;
+  /** SQLite only: the log flushed after each commit, the database file's by default (tests watch it). */
+  log?: LogFile;
 };
 
 export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
@@ -501,10 +503,11 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    // Each commit waits for the disk: a change told done survives a power cut, as on PostgreSQL.
-    // Commits come in groups (db/sqlite-commits.ts), so a turn of the event loop waits for it
-    // once (docs/decisions/0060).
-    sqlite.pragma('synchronous = FULL');
+    // Each commit waits for the disk: a change told done survives a power cut, as on PostgreSQL
+    // (docs/decisions/0060). SQLite itself waits for it only around checkpoints, which keeps the
+    // file whole; the driver waits for the log after each group's commit, off the event loop
+    // (db/sqlite-commits.ts, docs/decisions/0067).
+    sqlite.pragma('synchronous = NORMAL');
     // The b-trees SQLite builds for an ORDER BY or a DISTINCT without an index stay in memory:
     // as files, each was a file created and deleted, several times a second under load.
     sqlite.pragma('temp_store = MEMORY');
@@ -519,7 +522,10 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     reusingStatements(sqlite);
     reads.attach();
     const db = new Kysely<Database>({
-      dialect: new AppSqliteDialect(sqlite, options.groupWaitMs),
+      dialect: new AppSqliteDialect(sqlite, {
+        groupWaitMs: options.groupWaitMs,
+        log: options.log ?? (file === ':memory:' ? undefined : logFile(file)),
+      }),
     });
     sqliteConnections.set(db, { sqlite, reads, dataVersion: () => dataVersion.get() as number });
     return db;
@@ -622,10 +628,59 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * The write-ahead log of the database `file` (SQLite names it after the file), opened at its first
+ * flush once SQLite has made it (before, nothing was written to flush). Its folder is flushed then
+ * too, so that the file itself is found after a power cut. `fdatasync` runs on libuv's threads:
+ * the event loop goes on meanwhile.
+ */
+export function logFile(file: string): LogFile {
+  let fd: number | undefined;
+  const open = () => {
+    try {
+      const opened = fs.openSync(`${file}-wal`, 'r+');
+      syncFolder(path.dirname(file));
+      return opened;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  };
+  return {
+    flush: () =>
+      new Promise((resolve, reject) => {
+        try {
+          fd ??= open();
+        } catch (error) {
+          return reject(error);
+        }
+        if (fd === undefined) return resolve();
+        fs.fdatasync(fd, (error) => (error ? reject(error) : resolve()));
+      }),
+    close: () => {
+      if (fd !== undefined) fs.closeSync(fd);
+      fd = undefined;
+    },
+  };
+}
+
+/** Flushes a folder's entries; where folders cannot be opened as files (Windows), nothing. */
+function syncFolder(folder: string): void {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(folder, 'r');
+    fs.fsyncSync(fd);
+  } catch {
+    // Not supported here: the log's file survives as the file system keeps new files.
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
 class AppSqliteDialect extends SqliteDialect {
   constructor(
     private readonly sqlite: SQLite.Database,
-    private readonly groupWaitMs?: number,
+    private readonly options: ConstructorParameters<typeof GroupCommitSqliteDriver>[1],
   ) {
     super({ database: sqlite });
   }
@@ -635,7 +690,7 @@ class AppSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new GroupCommitSqliteDriver(this.sqlite, this.groupWaitMs);
+    return new GroupCommitSqliteDriver(this.sqlite, this.options);
   }
 }
 

@@ -56,7 +56,10 @@ class Lease implements DatabaseConnection {
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const before = this.driver.beforeStatement(this, compiledQuery.sql);
-    if (before === undefined) return this.connection.executeQuery(compiledQuery);
+    if (before === undefined) {
+      const result = this.connection.executeQuery<R>(compiledQuery);
+      return this.driver.onDiskAfter(this, compiledQuery.sql, result);
+    }
     if (before instanceof Group) {
       return this.driver.readInGroup(this, before, () =>
         this.connection.executeQuery<R>(compiledQuery),
@@ -74,9 +77,58 @@ class Lease implements DatabaseConnection {
       await before;
       before = this.driver.beforeStatement(this);
     }
+    await this.driver.onDiskAfter(this, compiledQuery.sql, Promise.resolve(undefined));
     yield* this.connection.streamQuery<R>(compiledQuery, chunkSize);
   }
 }
+
+/** SQLite's log file, flushed to the disk on demand (database.ts opens it). */
+export type LogFile = {
+  /** Settles once what the log holds is on the disk, waited for off the event loop. */
+  flush(): Promise<void>;
+  close(): void;
+};
+
+/**
+ * The log's flushes, one at a time: what commits while one runs waits for the next, which begins
+ * as soon as it ends, so that under load one wait for the disk serves every commit made during the
+ * one before it.
+ */
+export class LogFlushes {
+  #running: Promise<void> | undefined;
+  #queued: Promise<void> | undefined;
+
+  constructor(private readonly log: LogFile) {}
+
+  /** Settles once a flush begun after this call is done: what is committed now is then on disk. */
+  after(): Promise<void> {
+    if (this.#queued) return this.#queued;
+    if (!this.#running) return this.#start();
+    const queued = this.#running.then(noop, noop).then(() => {
+      this.#queued = undefined;
+      return this.#start();
+    });
+    this.#queued = queued;
+    return queued;
+  }
+
+  /** Settles once what was committed before this call is on disk; undefined when it already is. */
+  pending(): Promise<void> | undefined {
+    return this.#queued ?? this.#running;
+  }
+
+  #start(): Promise<void> {
+    const flush = this.log.flush();
+    this.#running = flush;
+    const over = () => {
+      if (this.#running === flush) this.#running = undefined;
+    };
+    flush.then(over, over);
+    return flush;
+  }
+}
+
+const noop = () => undefined;
 
 /**
  * Group commit on SQLite: the transactions that run during one turn of the event loop commit
@@ -95,13 +147,15 @@ class Lease implements DatabaseConnection {
  * - Each transaction runs in a savepoint of the group, released when its work is done, rolled back
  *   alone when its work fails: a failed transaction leaves the others of its group whole.
  * - A transaction hands the connection on as soon as its savepoint is released, and waits for its
- *   group's commit: its caller (a request's answer, the work done after a commit) never sees it
- *   done before it is on disk as far as SQLite's `synchronous` setting takes it. If the commit
- *   fails, or SQLite rolls the whole group back (a full disk), every transaction of the group
- *   fails, and none is reported done.
+ *   group's commit and, given the log's file, for the log to be on disk after it (LogFlushes): its
+ *   caller (a request's answer, the work done after a commit) never sees it done before it would
+ *   survive a power cut. The wait for the disk runs off the event loop (docs/decisions/0067): the
+ *   next group begins meanwhile. If the commit or the flush fails, or SQLite rolls the whole group
+ *   back (a full disk), every transaction of the group fails, and none is reported done.
  * - A read outside a transaction runs in the open group and is answered once the group has
  *   committed (or fails with it), as if it had come right after the commit; any other statement
- *   outside a transaction commits the open group first, never tied to a group's fate.
+ *   outside a transaction commits the open group first, never tied to a group's fate. Outside a
+ *   group, a read is answered once what it may have seen is on disk, and a write once it is.
  * - A transaction that waits for something else mid-way (a turn or more) delays its group's commit
  *   until it is done, GROUP_WAIT_MS at most; those that come after wait for the connection, as
  *   before. A transaction must not await another's end, nor a read begun outside it (which waits
@@ -115,12 +169,22 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
     'begin' | 'savepoint' | 'release' | 'rollbackTo' | 'commit' | 'rollback',
     SQLite.Statement
   >;
+  readonly #flushes: LogFlushes | undefined;
+  readonly #log: LogFile | undefined;
+  readonly #groupWaitMs: number;
 
+  /**
+   * @param options.log the log's file, flushed after each commit (none for a database in memory:
+   *   its commits are told done as they are made)
+   */
   constructor(
     private readonly sqlite: SQLite.Database,
-    private readonly groupWaitMs = GROUP_WAIT_MS,
+    { groupWaitMs = GROUP_WAIT_MS, log }: { groupWaitMs?: number; log?: LogFile } = {},
   ) {
     super({ database: sqlite });
+    this.#groupWaitMs = groupWaitMs;
+    this.#log = log;
+    this.#flushes = log && new LogFlushes(log);
     this.#statements = {
       begin: sqlite.prepare('begin immediate'),
       savepoint: sqlite.prepare(`savepoint ${MEMBER}`),
@@ -182,6 +246,8 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
 
   override async destroy(): Promise<void> {
     if (this.#group && !this.#running) this.#commit(this.#group);
+    await this.#flushes?.pending()?.catch(noop);
+    this.#log?.close();
     await super.destroy();
   }
 
@@ -199,6 +265,16 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
     if (sql !== undefined && this.#reads(sql)) return group;
     this.#commit(group);
     return undefined;
+  }
+
+  /**
+   * The result of a statement run at once: in a transaction (the running one), as it is; outside
+   * one, once the log is on disk after it (a write), or after what it may have read (a read).
+   */
+  onDiskAfter<R>(lease: Lease, sql: string, result: Promise<R>): Promise<R> {
+    if (!this.#flushes || this.#running === lease) return result;
+    const onDisk = this.#reads(sql) ? this.#flushes.pending() : this.#flushes.after();
+    return onDisk ? result.then((value) => onDisk.then(() => value)) : result;
   }
 
   /**
@@ -263,7 +339,7 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
     if (this.#group !== group) return;
     if (!this.#running) return this.#commit(group);
     group.due = true;
-    group.timer = setTimeout(() => this.#abandon(group), this.groupWaitMs);
+    group.timer = setTimeout(() => this.#abandon(group), this.#groupWaitMs);
     group.timer.unref();
   }
 
@@ -293,7 +369,8 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
       this.#fail(group, error);
       return;
     }
-    group.resolve();
+    if (this.#flushes) this.#flushes.after().then(group.resolve, group.reject);
+    else group.resolve();
   }
 
   #fail(group: Group, error: unknown): void {
