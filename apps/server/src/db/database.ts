@@ -16,7 +16,7 @@ import {
 import pg from 'pg';
 import { isoTime } from '@app/contract/dates';
 import type { Database } from './schema';
-import { GroupCommitSqliteDriver, type LogFile } from './sqlite-commits';
+import { GroupCommitSqliteDriver, type GroupCommitOptions, type LogFile } from './sqlite-commits';
 import { SharedReads } from './sqlite-reads';
 import { reusingStatements } from './sqlite-statements';
 import { USER_ROW_WRITE } from './watched-tables';
@@ -680,7 +680,7 @@ function syncFolder(folder: string): void {
 class AppSqliteDialect extends SqliteDialect {
   constructor(
     private readonly sqlite: SQLite.Database,
-    private readonly options: ConstructorParameters<typeof GroupCommitSqliteDriver>[1],
+    private readonly options: GroupCommitOptions,
   ) {
     super({ database: sqlite });
   }

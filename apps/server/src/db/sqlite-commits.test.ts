@@ -33,8 +33,9 @@ beforeEach(async () => {
 /** What another process sees committed. */
 const committed = () => other.prepare('select text from notes order by id').pluck().all();
 
-const write = (text: string) =>
-  transact(db, async (trx) => {
+/** A note written in a transaction of its own, in `into` (the app's database unless given). */
+const write = (text: string, into: Db = db) =>
+  transact(into, async (trx) => {
     await sql`insert into notes (text) values (${text})`.execute(trx);
     return text;
   });
@@ -306,20 +307,14 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
   return done;
 }
 
-const insertInto = (into: Db, text: string) =>
-  transact(into, async (trx) => {
-    await sql`insert into notes (text) values (${text})`.execute(trx);
-    return text;
-  });
-
 describe('a commit waits for its log on the disk', () => {
   it('before its transactions are told done, and the next group begins meanwhile', () =>
     withWatchedLog('flushed', async (watched, { flushes }) => {
-      const first = insertInto(watched, 'first');
+      const first = write('first', watched);
       // Committed (another process sees it), then a flush begun: not told done before it ends.
       expect(await settled(first)).toBe(false);
       expect(flushes).toHaveLength(1);
-      const second = insertInto(watched, 'second');
+      const second = write('second', watched);
       expect(await settled(second)).toBe(false);
       flushes[0]!.done();
       expect(await first).toBe('first');
@@ -332,11 +327,11 @@ describe('a commit waits for its log on the disk', () => {
 
   it('with one flush for every commit made while the one before it ran', () =>
     withWatchedLog('batched', async (watched, { flushes }) => {
-      const first = insertInto(watched, 'first');
+      const first = write('first', watched);
       await settled(first);
-      const later = [insertInto(watched, 'second')];
+      const later = [write('second', watched)];
       await nextTurn();
-      later.push(insertInto(watched, 'third'));
+      later.push(write('third', watched));
       await settled(Promise.all(later));
       // Two groups committed while the first flush ran: one flush serves them both.
       expect(flushes).toHaveLength(1);
@@ -350,12 +345,12 @@ describe('a commit waits for its log on the disk', () => {
 
   it('and fails its transactions when the flush fails', () =>
     withWatchedLog('failed', async (watched, { flushes }) => {
-      const written = insertInto(watched, 'unsure');
+      const written = write('unsure', watched);
       await settled(written);
       flushes[0]!.fail(new Error('EIO: the disk failed'));
       await expect(written).rejects.toThrow('EIO: the disk failed');
       // The next commit flushes anew.
-      const next = insertInto(watched, 'next');
+      const next = write('next', watched);
       await settled(next);
       flushes[1]!.done();
       expect(await next).toBe('next');
@@ -386,7 +381,7 @@ describe('a commit waits for its log on the disk', () => {
     });
     await createNotes(closing);
     log.watch();
-    const written = insertInto(closing, 'last');
+    const written = write('last', closing);
     await settled(written);
     const destroyed = closing.destroy();
     expect(await settled(destroyed)).toBe(false);

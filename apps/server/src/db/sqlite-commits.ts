@@ -58,7 +58,8 @@ class Lease implements DatabaseConnection {
     const before = this.driver.beforeStatement(this, compiledQuery.sql);
     if (before === undefined) {
       const result = this.connection.executeQuery<R>(compiledQuery);
-      return this.driver.onDiskAfter(this, compiledQuery.sql, result);
+      const onDisk = this.driver.onDiskAfter(this, compiledQuery.sql);
+      return onDisk ? result.then((value) => onDisk.then(() => value)) : result;
     }
     if (before instanceof Group) {
       return this.driver.readInGroup(this, before, () =>
@@ -77,7 +78,7 @@ class Lease implements DatabaseConnection {
       await before;
       before = this.driver.beforeStatement(this);
     }
-    await this.driver.onDiskAfter(this, compiledQuery.sql, Promise.resolve(undefined));
+    await this.driver.onDiskAfter(this, compiledQuery.sql);
     yield* this.connection.streamQuery<R>(compiledQuery, chunkSize);
   }
 }
@@ -89,12 +90,22 @@ export type LogFile = {
   close(): void;
 };
 
+export type GroupCommitOptions = {
+  /** GROUP_WAIT_MS, unless given. */
+  groupWaitMs?: number;
+  /**
+   * The log's file, flushed after each commit; none for a database in memory, whose commits are
+   * told done as they are made.
+   */
+  log?: LogFile;
+};
+
 /**
  * The log's flushes, one at a time: what commits while one runs waits for the next, which begins
  * as soon as it ends, so that under load one wait for the disk serves every commit made during the
  * one before it.
  */
-export class LogFlushes {
+class LogFlushes {
   #running: Promise<void> | undefined;
   #queued: Promise<void> | undefined;
 
@@ -115,6 +126,12 @@ export class LogFlushes {
   /** Settles once what was committed before this call is on disk; undefined when it already is. */
   pending(): Promise<void> | undefined {
     return this.#queued ?? this.#running;
+  }
+
+  /** Closes the log once its last flush is over, failed or not. */
+  async close(): Promise<void> {
+    await this.pending()?.catch(noop);
+    this.log.close();
   }
 
   #start(): Promise<void> {
@@ -170,20 +187,14 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
     SQLite.Statement
   >;
   readonly #flushes: LogFlushes | undefined;
-  readonly #log: LogFile | undefined;
   readonly #groupWaitMs: number;
 
-  /**
-   * @param options.log the log's file, flushed after each commit (none for a database in memory:
-   *   its commits are told done as they are made)
-   */
   constructor(
     private readonly sqlite: SQLite.Database,
-    { groupWaitMs = GROUP_WAIT_MS, log }: { groupWaitMs?: number; log?: LogFile } = {},
+    { groupWaitMs = GROUP_WAIT_MS, log }: GroupCommitOptions = {},
   ) {
     super({ database: sqlite });
     this.#groupWaitMs = groupWaitMs;
-    this.#log = log;
     this.#flushes = log && new LogFlushes(log);
     this.#statements = {
       begin: sqlite.prepare('begin immediate'),
@@ -246,8 +257,7 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
 
   override async destroy(): Promise<void> {
     if (this.#group && !this.#running) this.#commit(this.#group);
-    await this.#flushes?.pending()?.catch(noop);
-    this.#log?.close();
+    await this.#flushes?.close();
     await super.destroy();
   }
 
@@ -268,13 +278,13 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
   }
 
   /**
-   * The result of a statement run at once: in a transaction (the running one), as it is; outside
-   * one, once the log is on disk after it (a write), or after what it may have read (a read).
+   * What a statement of `lease` just run at once waits for before it is answered: in a
+   * transaction (the running one), nothing; outside one, the log on disk after it (a write), or
+   * after what it may have read (a read). Undefined when there is nothing to wait for.
    */
-  onDiskAfter<R>(lease: Lease, sql: string, result: Promise<R>): Promise<R> {
-    if (!this.#flushes || this.#running === lease) return result;
-    const onDisk = this.#reads(sql) ? this.#flushes.pending() : this.#flushes.after();
-    return onDisk ? result.then((value) => onDisk.then(() => value)) : result;
+  onDiskAfter(lease: Lease, sql: string): Promise<void> | undefined {
+    if (!this.#flushes || this.#running === lease) return undefined;
+    return this.#reads(sql) ? this.#flushes.pending() : this.#flushes.after();
   }
 
   /**

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
 import { scratchDatabase } from '../../test/scratch-database';
 import { COMMITS_ITS_TRANSACTION, createDatabase, poolOf, sqliteOf, type Db } from './database';
+import type { Database } from './schema';
 import { migrateToLatest } from './migrate';
 import { WATCH_APPLICATION_NAME, watchUserRows, type UserRowWatch } from './user-row-changes';
 
@@ -145,9 +146,12 @@ describe('watchUserRows', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const at = () => new Date().toISOString();
+    /** The user's points set to `points`, in the database or a transaction (`on`). */
+    const setPoints = (on: Db | Transaction<Database>, points: number) =>
+      on.updateTable('users').set({ total_points: points }).where('id', '=', userId);
     // Each kind of change a held read depends on, made by this process, ten times.
     const changes: (() => Promise<unknown>)[] = [
-      () => db.updateTable('users').set({ total_points: 1 }).where('id', '=', userId).execute(),
+      () => setPoints(db, 1).execute(),
       () =>
         db
           .updateTable('personal_access_tokens')
@@ -161,14 +165,7 @@ describe('watchUserRows', () => {
           .execute(),
       () => db.deleteFrom('training_completions').where('user_id', '=', userId).execute(),
       // Inside a transaction, from its commit on.
-      () =>
-        db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('users')
-            .set({ total_points: 2 })
-            .where('id', '=', userId)
-            .execute();
-        }),
+      () => db.transaction().execute((trx) => setPoints(trx, 2).execute()),
     ];
     if (onPostgres) {
       // Through the pool's own `query` (a callback inside), and named with its schema.
@@ -186,20 +183,11 @@ describe('watchUserRows', () => {
           db
             .transaction()
             .execute((trx) =>
-              trx
-                .updateTable('users')
-                .set({ total_points: 5 })
-                .where('id', '=', userId)
-                .modifyEnd(sql.raw(COMMITS_ITS_TRANSACTION))
-                .execute(),
+              setPoints(trx, 5).modifyEnd(sql.raw(COMMITS_ITS_TRANSACTION)).execute(),
             ),
         () =>
           db.transaction().execute(async (trx) => {
-            await trx
-              .updateTable('users')
-              .set({ total_points: 6 })
-              .where('id', '=', userId)
-              .execute();
+            await setPoints(trx, 6).execute();
             await sql`select ${1}::int as one ${sql.raw(COMMITS_ITS_TRANSACTION)}`.execute(trx);
           }),
       );
