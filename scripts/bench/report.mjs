@@ -1,5 +1,6 @@
 // The Markdown report of a run: every figure, with the machine and the date.
 import { GENERATED_PEOPLE, RANKED_PER_DAY_IN_BENCH } from './servers.mjs';
+import { targetRows } from './targets.mjs';
 
 /**
  * @typedef {{
@@ -79,6 +80,22 @@ export function report(figures) {
       ],
     ),
   ];
+
+  parts.push(
+    '## Targets',
+    'The product’s speed targets (docs/decisions/0068), each read off the figures below: a ' +
+      'ratio is to the bare server measured just before it, and PostgreSQL is compared with SQLite ' +
+      'by those ratios (each engine to its own bare run), not by req/s measured minutes apart. ' +
+      '“–”: not measured in this run.',
+    table(
+      ['Target', 'Measured', 'Holds'],
+      targetRows(figures).map(({ target, measured, holds }) => [
+        target,
+        measured,
+        holds === null ? '–' : holds ? 'yes' : '**no**',
+      ]),
+    ),
+  );
 
   const loaded = figures.engines.filter((engine) => engine.load);
   if (loaded.length > 0) {
