@@ -2,7 +2,7 @@
 // server's memory after the load, each against a bare node:http server measured in the same run;
 // then Lighthouse on the same server when asked.
 import { measureLighthouse } from './lighthouse.mjs';
-import { residentMemory, step, tempDir, wrk } from './lib.mjs';
+import { PAIRS, alternate, pairSeconds, residentMemory, step, tempDir } from './lib.mjs';
 import {
   apiAnswerHeaders,
   benchDatabase,
@@ -30,7 +30,7 @@ export const READS = [
 /**
  * @typedef {{ server: string[], client: string[], note: string }} Pinning
  * @typedef {{ seconds: number, connections: number, rate: number }} LoadOptions
- * @typedef {{ label: string, reference?: boolean, figures: import('./lib.mjs').LoadFigures, bare: import('./lib.mjs').LoadFigures }} ReadFigures
+ * @typedef {{ label: string, reference?: boolean } & import('./lib.mjs').PairedFigures} ReadFigures
  * @typedef {{
  *   engine: string,
  *   placement?: string,
@@ -64,19 +64,19 @@ export async function measureHttp(engine, pin, options) {
       if (options.load) {
         const load = { seconds: options.seconds, connections: options.connections };
         /**
-         * A read measured right after the bare server: the limit is measured again before each,
-         * since the machine's speed drifts over a run by more than the ratios are read for.
+         * A read measured in turn with the bare server (`alternate`): the limit is measured
+         * beside each, since the machine's speed drifts over a run by more than the ratios are
+         * read for.
          * @param {string} label
          * @param {string} url
          * @param {Record<string, string>} headers
          * @returns {Promise<Omit<ReadFigures, 'label'>>}
          */
-        const afterBare = async (label, url, headers) => {
+        const againstBare = (label, url, headers) => {
           step(
-            `wrk: bare server, then ${label}, ${load.connections} connections, ${load.seconds} s`,
+            `wrk: bare server and ${label} in turn, ${PAIRS} pairs of ${pairSeconds(load.seconds)} s, ${load.connections} connections`,
           );
-          const bareWrk = await wrk(pin.client, `${bare.url}/`, load);
-          return { figures: await wrk(pin.client, url, { ...load, headers }), bare: bareWrk };
+          return alternate(pin.client, `${bare.url}/`, url, { ...load, headers });
         };
         /** @type {ReadFigures[]} */
         const reads = [];
@@ -91,7 +91,7 @@ export async function measureHttp(engine, pin, options) {
           reads.push({
             label,
             reference: true,
-            ...(await afterBare(label, `${withHeaders.url}/`, {})),
+            ...(await againstBare(label, `${withHeaders.url}/`, {})),
           });
         } finally {
           await withHeaders.stop();
@@ -101,7 +101,7 @@ export async function measureHttp(engine, pin, options) {
           const headers = read.auth ? { authorization: `Bearer ${demo.token}` } : {};
           reads.push({
             label: read.label,
-            ...(await afterBare(read.label, `${app.url}${read.path}`, headers)),
+            ...(await againstBare(read.label, `${app.url}${read.path}`, headers)),
           });
         }
         const writes = await measureWrites(pin.client, {

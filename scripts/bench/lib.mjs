@@ -161,17 +161,16 @@ export function hasCommand(/** @type {string} */ name) {
  */
 
 /**
- * Runs wrk against `url` from the load generator's CPU: a warm-up, then the measured run.
- * @param {string[]} pin
- * @param {string} url
- * @param {{ seconds: number, connections: number, headers?: Record<string, string> }} options
- * @returns {Promise<LoadFigures>}
+ * @typedef {{ seconds: number, connections: number, headers?: Record<string, string> }} WrkOptions
  */
-export async function wrk(pin, url, { seconds, connections, headers = {} }) {
-  const args = (/** @type {number} */ duration) => [
+
+/** wrk's arguments for a run of `seconds` against `url`. */
+function wrkArgs(/** @type {string} */ url, /** @type {WrkOptions} */ options) {
+  const { seconds, connections, headers = {} } = options;
+  return [
     '-t1',
     `-c${connections}`,
-    `-d${duration}s`,
+    `-d${seconds}s`,
     // Long enough that no slow answer is dropped from the latencies as a timeout.
     '--timeout',
     '30s',
@@ -179,8 +178,76 @@ export async function wrk(pin, url, { seconds, connections, headers = {} }) {
     ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
     url,
   ];
-  await run(pin, 'wrk', args(Math.max(1, Math.round(seconds / 4))));
-  return parseWrk(await run(pin, 'wrk', args(seconds)));
+}
+
+/** The warm-up before a measured run: a quarter as long, a second at least. */
+const warmUpSeconds = (/** @type {number} */ seconds) => Math.max(1, Math.round(seconds / 4));
+
+/**
+ * Runs wrk against `url` from the load generator's CPU: a warm-up, then the measured run.
+ * @param {string[]} pin
+ * @param {string} url
+ * @param {WrkOptions} options
+ * @returns {Promise<LoadFigures>}
+ */
+export async function wrk(pin, url, options) {
+  await run(pin, 'wrk', wrkArgs(url, { ...options, seconds: warmUpSeconds(options.seconds) }));
+  return parseWrk(await run(pin, 'wrk', wrkArgs(url, options)));
+}
+
+/** Pairs of runs, the bare server's and the measured one's, taken in turn (`alternate`). */
+export const PAIRS = 3;
+
+/** The seconds of each run of a pair, when each side is measured for `seconds` in all. */
+export const pairSeconds = (/** @type {number} */ seconds) =>
+  Math.max(1, Math.round(seconds / PAIRS));
+
+/**
+ * @typedef {{ figures: LoadFigures, bare: LoadFigures, ratios: number[] }} PairedFigures
+ * The pair whose ratio of req/s is the median, and every pair's ratio, lowest first.
+ */
+
+/**
+ * `url` against the bare server at `bareUrl`, each warmed up, then measured in turn, `PAIRS` times
+ * a share of `seconds` each: the machine's speed drifts over a minute by more than the ratios are
+ * read for, and a pair measured seconds apart shares the drift. Returns the pair whose ratio is
+ * the median (its two runs, as measured) and every pair's ratio.
+ * @param {string[]} pin
+ * @param {string} bareUrl
+ * @param {string} url
+ * @param {WrkOptions} options `headers` go to `url` only
+ * @returns {Promise<PairedFigures>}
+ */
+export async function alternate(pin, bareUrl, url, options) {
+  const bareOptions = { ...options, headers: {} };
+  const warmUp = warmUpSeconds(options.seconds);
+  await run(pin, 'wrk', wrkArgs(bareUrl, { ...bareOptions, seconds: warmUp }));
+  await run(pin, 'wrk', wrkArgs(url, { ...options, seconds: warmUp }));
+  const seconds = pairSeconds(options.seconds);
+  const pairs = [];
+  for (let i = 0; i < PAIRS; i++) {
+    const bare = parseWrk(await run(pin, 'wrk', wrkArgs(bareUrl, { ...bareOptions, seconds })));
+    const figures = parseWrk(await run(pin, 'wrk', wrkArgs(url, { ...options, seconds })));
+    pairs.push({ figures, bare, ratio: bare.rps > 0 ? figures.rps / bare.rps : Number.NaN });
+  }
+  return medianPair(pairs);
+}
+
+/**
+ * The pair of the median ratio (the lower of the two middle ones for an even count) and every
+ * ratio, lowest first.
+ * @param {{ figures: LoadFigures, bare: LoadFigures, ratio: number }[]} pairs
+ * @returns {PairedFigures}
+ */
+export function medianPair(pairs) {
+  const sorted = [...pairs].sort((a, b) => a.ratio - b.ratio);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error('No pair was measured.');
+  return {
+    figures: median.figures,
+    bare: median.bare,
+    ratios: sorted.map((pair) => pair.ratio),
+  };
 }
 
 /** @returns {LoadFigures} */

@@ -1,5 +1,6 @@
 // The Markdown report of a run: every figure, with the machine and the date.
 import { GENERATED_PEOPLE, RANKED_PER_DAY_IN_BENCH } from './servers.mjs';
+import { PAIRS, pairSeconds } from './lib.mjs';
 import { targetRows } from './targets.mjs';
 
 /**
@@ -84,7 +85,7 @@ export function report(figures) {
   parts.push(
     '## Targets',
     'The product’s speed targets (docs/decisions/0068), each read off the figures below: a ' +
-      'ratio is to the bare server measured just before it, and PostgreSQL is compared with SQLite ' +
+      'ratio is to the bare server measured beside it (in turn with it for the reads), and PostgreSQL is compared with SQLite ' +
       'by those ratios (each engine to its own bare run), not by req/s measured minutes apart. ' +
       '“–”: not measured in this run.',
     table(
@@ -101,12 +102,15 @@ export function report(figures) {
   if (loaded.length > 0) {
     parts.push(
       '## HTTP reads',
-      `wrk, one thread, ${options.connections} connections, ${options.seconds} s after a warm-up, ` +
+      `wrk, one thread, ${options.connections} connections, ` +
         `on a database with the demo data and ${GENERATED_PEOPLE.toLocaleString('en')} generated ` +
         'staff. Each ratio is to a bare `node:http` server answering a short text on the same CPU, ' +
-        'measured just before that request in the same run (the speed of the machine drifts over ' +
-        'a run): req/s ÷ bare (1× would be as fast as Node can answer at all), p99 ÷ bare. The ' +
-        'bare rows give the slowest and the fastest of those runs. The bare server sending the ' +
+        `measured in turn with that request: after a warm-up of each, ${PAIRS} pairs of runs of ` +
+        `${pairSeconds(options.seconds)} s, the bare server's then the ` +
+        'request’s, so that a pair shares the drift of the machine’s speed, which over a run is ' +
+        'larger than the gaps read here. The row is the pair of the median ratio: req/s ÷ bare (1× ' +
+        'would be as fast as Node can answer at all), with every pair’s ratio in brackets, and p99 ' +
+        '÷ bare. The bare rows give the slowest and the fastest of those runs. The bare server sending the ' +
         'headers every API answer carries (security, caching, its request id, as the app sends ' +
         'them) shows what they cost Node alone, before any framework or query. Authenticated calls ' +
         'carry the bearer token of demo@example.com.',
@@ -118,11 +122,13 @@ export function report(figures) {
             /** @type {string} */ label,
             /** @type {LoadFigures} */ f,
             /** @type {LoadFigures} */ bare,
+            /** @type {number[]} */ ratios = [],
           ) => [
             label,
             engine.engine,
             num(f.rps),
-            ratio(f.rps, bare.rps),
+            ratio(f.rps, bare.rps) +
+              (ratios.length > 1 ? ` (${ratios.map((r) => num(r, 2)).join(', ')})` : ''),
             num(f.p50),
             num(f.p99),
             ratio(f.p99, bare.p99),
@@ -133,7 +139,12 @@ export function report(figures) {
               row(label, bare, bare),
             ),
             ...load.reads.map((read) =>
-              row(read.reference ? read.label : `\`${read.label}\``, read.figures, read.bare),
+              row(
+                read.reference ? read.label : `\`${read.label}\``,
+                read.figures,
+                read.bare,
+                read.ratios,
+              ),
             ),
           ];
         }),

@@ -18,8 +18,8 @@ import { READS } from './http.mjs';
  * @typedef {{ label: string, value: number }} Value
  */
 
-/** A value with two significant digits. */
-const digits = (/** @type {number} */ value) => String(Number(value.toPrecision(2)));
+/** A value with three significant digits: enough not to round a miss onto its bound. */
+const digits = (/** @type {number} */ value) => String(Number(value.toPrecision(3)));
 
 /** The reads of the targets, as http.mjs labels them. */
 const READ_TARGETS = [
@@ -84,7 +84,7 @@ const factor = (/** @type {number} */ value) => `${digits(value)}×`;
 
 /**
  * How much slower PostgreSQL is than SQLite on one figure, each engine's figure being its ratio to
- * the bare server measured just before it: the machine's speed drifts between the two engines'
+ * the bare server measured beside it: the machine's speed drifts between the two engines'
  * runs by more than the gap read here. `higherIsBetter` for req/s, not for latency.
  * @param {EngineFigures[]} engines
  * @param {(load: Load) => number | undefined} figure
@@ -141,7 +141,10 @@ export function targetRows(figures) {
     ),
   );
 
-  const slower = (/** @type {number} */ value) => `${digits(value)}× slower than SQLite`;
+  const slower = (/** @type {number} */ value) =>
+    value >= 1
+      ? `${digits(value)}× slower than SQLite`
+      : `${digits(1 / value)}× faster than SQLite`;
   /** @type {{ name: string, figure: (load: Load) => number | undefined, higherIsBetter: boolean }[]} */
   const compared = [
     ...READS.map(({ label }) => ({
