@@ -67,8 +67,20 @@ function figuresOf(path, runs) {
     lcpMs: audit('largest-contentful-paint'),
     cls: audit('cumulative-layout-shift'),
     tbtMs: audit('total-blocking-time'),
+    // Lighthouse lists each text file sent uncompressed whose compression would save bytes.
+    compressed: scoreOf(lhr, 'uses-text-compression'),
     error: failed ?? (lhr ? null : 'no run finished'),
   };
+}
+
+/**
+ * Whether an audit of the run passed (its score is 1), or null when the run has no score for it.
+ * @param {import('lighthouse').Result | undefined} lhr
+ * @param {string} id
+ */
+function scoreOf(lhr, id) {
+  const score = lhr?.audits[id]?.score;
+  return typeof score === 'number' ? score === 1 : null;
 }
 
 /**

@@ -22,7 +22,7 @@ export const PAGES = [
  * @typedef {{
  *   path: string, finalUrl: string | null, performance: number | null, fcpMs: number | null,
  *   scores: (number | null)[], lcpMs: number | null, cls: number | null, tbtMs: number | null,
- *   error: string | null
+ *   compressed: boolean | null, error: string | null
  * }} PageScore
  */
 

@@ -204,6 +204,16 @@ export function targetRows(figures) {
       String,
     ),
     row(
+      'Every text file sent compressed (Lighthouse’s text compression audit)',
+      pages.flatMap((page) =>
+        page.compressed === null
+          ? []
+          : [{ label: `\`${page.path}\``, value: page.compressed ? 1 : 0 }],
+      ),
+      (value) => value === 1,
+      (value) => (value === 1 ? 'passes' : 'fails'),
+    ),
+    row(
       `Server RSS after the load < ${RSS_UNDER_MIB} MiB`,
       perEngine(engines, (load) => load.memory.rssMiB),
       (value) => value < RSS_UNDER_MIB,

@@ -175,6 +175,7 @@ describe('targetRows', () => {
       holds: null,
     });
     expect(rowOf(rows, 'Lighthouse').holds).toBeNull();
+    expect(rowOf(rows, 'Every text file sent compressed').holds).toBeNull();
     expect(rowOf(rows, 'Median user’s rank').holds).toBeNull();
     expect(rowOf(rows, 'Initial JavaScript').holds).toBeNull();
   });
@@ -210,8 +211,12 @@ describe('targetRows', () => {
     });
   });
 
-  it('holds Lighthouse only when every page scores at least 98, and the size and memory by theirs', () => {
-    const page = (/** @type {string} */ path, /** @type {number} */ score) => ({
+  it('holds Lighthouse only when every page scores at least 98 and sends its text compressed, and the size and memory by theirs', () => {
+    const page = (
+      /** @type {string} */ path,
+      /** @type {number} */ score,
+      /** @type {boolean | null} */ compressed = true,
+    ) => ({
       path,
       finalUrl: null,
       performance: score / 100,
@@ -220,10 +225,11 @@ describe('targetRows', () => {
       lcpMs: 1500,
       cls: 0,
       tbtMs: 100,
+      compressed,
       error: null,
     });
     const sqlite = engineFigures('SQLite', { rssMiB: 201 });
-    sqlite.lighthouse = [page('/login', 99), page('/', 97)];
+    sqlite.lighthouse = [page('/login', 99, false), page('/', 97), page('/quiz/start', 98, null)];
     const weight = (/** @type {number} */ gzip) => ({
       js: { files: 1, bytes: gzip * 3, gzip },
       css: { files: 1, bytes: 100, gzip: 50 },
@@ -233,7 +239,12 @@ describe('targetRows', () => {
       runFigures([sqlite], { size: { app: weight(90_000), bare: weight(60_000) } }),
     );
     expect(rowOf(rows, 'Lighthouse')).toMatchObject({
-      measured: '`/login` 99, `/` 97',
+      measured: '`/login` 99, `/` 97, `/quiz/start` 98',
+      holds: false,
+    });
+    // A page whose run has no score for the audit is left out, not counted as a pass.
+    expect(rowOf(rows, 'Every text file sent compressed')).toMatchObject({
+      measured: '`/login` fails, `/` passes',
       holds: false,
     });
     expect(rowOf(rows, 'Initial JavaScript')).toMatchObject({
