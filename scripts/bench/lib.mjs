@@ -155,6 +155,13 @@ export function hasCommand(/** @type {string} */ name) {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 }
 
+/** A figure with about three significant digits; large ones grouped by thousands. */
+export function num(/** @type {number | null | undefined} */ value, digits = 3) {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  if (Math.abs(value) >= 10 ** digits) return Math.round(value).toLocaleString('en');
+  return String(Number(value.toPrecision(digits)));
+}
+
 /**
  * @typedef {{ rps: number, p50: number, p99: number, requests: number, errors: number }} LoadFigures
  * Requests a second, latency percentiles in milliseconds, and non-2xx answers or socket errors.
@@ -191,7 +198,16 @@ const warmUpSeconds = (/** @type {number} */ seconds) => Math.max(1, Math.round(
  * @returns {Promise<LoadFigures>}
  */
 export async function wrk(pin, url, options) {
-  await run(pin, 'wrk', wrkArgs(url, { ...options, seconds: warmUpSeconds(options.seconds) }));
+  await wrkRun(pin, url, { ...options, seconds: warmUpSeconds(options.seconds) });
+  return wrkRun(pin, url, options);
+}
+
+/** One run of wrk against `url` from the load generator's CPU, and its figures. */
+async function wrkRun(
+  /** @type {string[]} */ pin,
+  /** @type {string} */ url,
+  /** @type {WrkOptions} */ options,
+) {
   return parseWrk(await run(pin, 'wrk', wrkArgs(url, options)));
 }
 
@@ -221,13 +237,13 @@ export const pairSeconds = (/** @type {number} */ seconds) =>
 export async function alternate(pin, bareUrl, url, options) {
   const bareOptions = { ...options, headers: {} };
   const warmUp = warmUpSeconds(options.seconds);
-  await run(pin, 'wrk', wrkArgs(bareUrl, { ...bareOptions, seconds: warmUp }));
-  await run(pin, 'wrk', wrkArgs(url, { ...options, seconds: warmUp }));
+  await wrkRun(pin, bareUrl, { ...bareOptions, seconds: warmUp });
+  await wrkRun(pin, url, { ...options, seconds: warmUp });
   const seconds = pairSeconds(options.seconds);
   const pairs = [];
   for (let i = 0; i < PAIRS; i++) {
-    const bare = parseWrk(await run(pin, 'wrk', wrkArgs(bareUrl, { ...bareOptions, seconds })));
-    const figures = parseWrk(await run(pin, 'wrk', wrkArgs(url, { ...options, seconds })));
+    const bare = await wrkRun(pin, bareUrl, { ...bareOptions, seconds });
+    const figures = await wrkRun(pin, url, { ...options, seconds });
     pairs.push({ figures, bare, ratio: bare.rps > 0 ? figures.rps / bare.rps : Number.NaN });
   }
   return medianPair(pairs);

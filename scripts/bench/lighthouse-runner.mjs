@@ -58,6 +58,11 @@ function figuresOf(path, runs) {
   const valid = filterToValidRuns(runs);
   const lhr = valid.length > 0 ? computeMedianRun(valid) : runs[0];
   const audit = (/** @type {string} */ id) => lhr?.audits[id]?.numericValue ?? null;
+  // Whether an audit passed (its score is 1); null when the run has no score for it.
+  const passed = (/** @type {string} */ id) => {
+    const score = lhr?.audits[id]?.score;
+    return typeof score === 'number' ? score === 1 : null;
+  };
   return {
     path,
     finalUrl: lhr?.finalDisplayedUrl ?? null,
@@ -68,19 +73,9 @@ function figuresOf(path, runs) {
     cls: audit('cumulative-layout-shift'),
     tbtMs: audit('total-blocking-time'),
     // Lighthouse lists each text file sent uncompressed whose compression would save bytes.
-    compressed: scoreOf(lhr, 'uses-text-compression'),
+    compressed: passed('uses-text-compression'),
     error: failed ?? (lhr ? null : 'no run finished'),
   };
-}
-
-/**
- * Whether an audit of the run passed (its score is 1), or null when the run has no score for it.
- * @param {import('lighthouse').Result | undefined} lhr
- * @param {string} id
- */
-function scoreOf(lhr, id) {
-  const score = lhr?.audits[id]?.score;
-  return typeof score === 'number' ? score === 1 : null;
 }
 
 /**

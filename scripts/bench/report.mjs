@@ -1,6 +1,7 @@
 // The Markdown report of a run: every figure, with the machine and the date.
 import { GENERATED_PEOPLE, RANKED_PER_DAY_IN_BENCH } from './servers.mjs';
-import { PAIRS, pairSeconds } from './lib.mjs';
+import { PAIRS, num, pairSeconds } from './lib.mjs';
+import { rankStores } from './rank.mjs';
 import { targetRows } from './targets.mjs';
 
 /**
@@ -19,13 +20,6 @@ import { targetRows } from './targets.mjs';
  * }} Figures
  * @typedef {import('./lib.mjs').LoadFigures} LoadFigures
  */
-
-/** A figure with about three significant digits; large ones grouped by thousands. */
-function num(/** @type {number | null | undefined} */ value, digits = 3) {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
-  if (Math.abs(value) >= 10 ** digits) return Math.round(value).toLocaleString('en');
-  return String(Number(value.toPrecision(digits)));
-}
 
 /** A ratio, written as a factor: 0.12×, 35×. */
 function ratio(/** @type {number} */ value, /** @type {number} */ of) {
@@ -351,10 +345,7 @@ function nonOk(/** @type {Record<string, number> | undefined} */ statuses) {
 
 /** @param {import('./rank.mjs').RankFigures} ranks */
 function rankSection(ranks) {
-  const stores = [
-    { name: 'memory', boards: ranks.memory },
-    ...(Array.isArray(ranks.redis) ? [{ name: 'Redis', boards: ranks.redis }] : []),
-  ];
+  const stores = rankStores(ranks);
   const growth = (
     /** @type {import('./rank.mjs').BoardFigures[]} */ boards,
     /** @type {'top' | 'median'} */ who,

@@ -1,6 +1,8 @@
 // The product's speed targets (docs/decisions/0068), each read off a run's figures: what was
 // measured, and whether it holds.
 import { READS } from './http.mjs';
+import { num } from './lib.mjs';
+import { rankStores } from './rank.mjs';
 
 /** @typedef {import('./report.mjs').Figures} Figures */
 /** @typedef {import('./http.mjs').EngineFigures} EngineFigures */
@@ -17,9 +19,6 @@ import { READS } from './http.mjs';
  * One measured value of a target: a label (an engine, a page, a store) and the value.
  * @typedef {{ label: string, value: number }} Value
  */
-
-/** A value with three significant digits: enough not to round a miss onto its bound. */
-const digits = (/** @type {number} */ value) => String(Number(value.toPrecision(3)));
 
 /** The reads of the targets, as http.mjs labels them. */
 const READ_TARGETS = [
@@ -44,6 +43,13 @@ const throughput = (
 const tail = (/** @type {{ figures: { p99: number }, bare: LoadFigures } | undefined} */ run) =>
   run && run.bare.p99 > 0 ? run.figures.p99 / run.bare.p99 : undefined;
 
+/** An engine's figures the targets read, each as a ratio to the bare server beside it. */
+const readFigure = (/** @type {string} */ label) => (/** @type {Load} */ load) =>
+  throughput(load.reads.find((read) => read.label === label));
+const quizzesFigure = (/** @type {Load} */ load) => throughput(load.writes.quiz);
+const duelsFigure = (/** @type {Load} */ load) => throughput(load.writes.duel);
+const fixedRateTailFigure = (/** @type {Load} */ load) => tail(load.writes.quizRate);
+
 /**
  * Each engine's value of a figure (engines without it left out).
  * @param {EngineFigures[]} engines
@@ -56,11 +62,6 @@ function perEngine(engines, figure) {
     return value === undefined || !Number.isFinite(value) ? [] : [{ label: engine.engine, value }];
   });
 }
-
-const readOf = (
-  /** @type {NonNullable<EngineFigures['load']>} */ load,
-  /** @type {string} */ label,
-) => load.reads.find((read) => read.label === label);
 
 /**
  * A target's row from its values: measured as `label value`, held when every value passes.
@@ -80,6 +81,8 @@ function row(target, values, passes, write) {
   };
 }
 
+/** A value with three significant digits: enough not to round a miss onto its bound. */
+const digits = (/** @type {number} */ value) => num(value, 3);
 const factor = (/** @type {number} */ value) => `${digits(value)}×`;
 
 /**
@@ -92,11 +95,8 @@ const factor = (/** @type {number} */ value) => `${digits(value)}×`;
  * @returns {Value[]}
  */
 function postgresOverSqlite(engines, figure, higherIsBetter) {
-  const valueOf = (/** @type {string} */ name) => {
-    const load = engines.find((engine) => engine.engine === name)?.load;
-    const value = load ? figure(load) : undefined;
-    return value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;
-  };
+  const values = perEngine(engines, figure).filter(({ value }) => value > 0);
+  const valueOf = (/** @type {string} */ name) => values.find(({ label }) => label === name)?.value;
   const sqlite = valueOf('SQLite');
   const postgres = valueOf('PostgreSQL');
   if (sqlite === undefined || postgres === undefined) return [];
@@ -115,7 +115,7 @@ export function targetRows(figures) {
   const rows = READ_TARGETS.map(({ label, least: bound }) =>
     row(
       `\`${label}\` ≥ ${bound}× bare`,
-      perEngine(engines, (load) => throughput(readOf(load, label))),
+      perEngine(engines, readFigure(label)),
       least(bound),
       factor,
     ),
@@ -123,19 +123,19 @@ export function targetRows(figures) {
   rows.push(
     row(
       `Quizzes played (generate, checks, submit), closed loop, ≥ ${WRITES_LEAST}× bare`,
-      perEngine(engines, (load) => throughput(load.writes.quiz)),
+      perEngine(engines, quizzesFigure),
       least(WRITES_LEAST),
       factor,
     ),
     row(
       `Duels played (rounds, checks, submits), closed loop, ≥ ${WRITES_LEAST}× bare`,
-      perEngine(engines, (load) => throughput(load.writes.duel)),
+      perEngine(engines, duelsFigure),
       least(WRITES_LEAST),
       factor,
     ),
     row(
       `Quizzes at a fixed rate: p99 ≤ ${FIXED_RATE_P99_MOST}× bare p99`,
-      perEngine(engines, (load) => tail(load.writes.quizRate)),
+      perEngine(engines, fixedRateTailFigure),
       most(FIXED_RATE_P99_MOST),
       factor,
     ),
@@ -145,28 +145,15 @@ export function targetRows(figures) {
     value >= 1
       ? `${digits(value)}× slower than SQLite`
       : `${digits(1 / value)}× faster than SQLite`;
-  /** @type {{ name: string, figure: (load: Load) => number | undefined, higherIsBetter: boolean }[]} */
   const compared = [
     ...READS.map(({ label }) => ({
       name: `\`${label}\``,
-      figure: (/** @type {Load} */ load) => throughput(readOf(load, label)),
+      figure: readFigure(label),
       higherIsBetter: true,
     })),
-    {
-      name: 'quizzes, closed loop',
-      figure: (load) => throughput(load.writes.quiz),
-      higherIsBetter: true,
-    },
-    {
-      name: 'duels, closed loop',
-      figure: (load) => throughput(load.writes.duel),
-      higherIsBetter: true,
-    },
-    {
-      name: 'p99 of quizzes at a fixed rate',
-      figure: (load) => tail(load.writes.quizRate),
-      higherIsBetter: false,
-    },
+    { name: 'quizzes, closed loop', figure: quizzesFigure, higherIsBetter: true },
+    { name: 'duels, closed loop', figure: duelsFigure, higherIsBetter: true },
+    { name: 'p99 of quizzes at a fixed rate', figure: fixedRateTailFigure, higherIsBetter: false },
   ];
   for (const { name, figure, higherIsBetter } of compared)
     rows.push(
@@ -230,12 +217,7 @@ export function targetRows(figures) {
  * @returns {TargetRow[]}
  */
 function rankRows(ranks, most) {
-  const stores = ranks
-    ? [
-        { name: 'memory', boards: ranks.memory },
-        ...(Array.isArray(ranks.redis) ? [{ name: 'Redis', boards: ranks.redis }] : []),
-      ]
-    : [];
+  const stores = ranks ? rankStores(ranks) : [];
   /** @type {Value[]} */
   const medianOverTop = [];
   /** @type {Value[]} */
