@@ -12,8 +12,9 @@ import { importContent, loadContent } from '../src/modules/content/content.servi
 
 /**
  * A signed-in request is answered from the session its instance holds, the training list from
- * the user's completions it holds (docs/decisions/0045), and the daily status from whether the user
- * answered the day's question (decision 0048): what changes them, made here, by another instance
+ * the user's completions it holds (docs/decisions/0045), the daily status from whether the user
+ * answered the day's question (decision 0048), and the ranking's unfiltered pages from the pages it
+ * holds until anyone's rows change (decision 0070): what changes them, made here, by another instance
  * or by another process, is seen as if every request read them from the database.
  */
 
@@ -242,5 +243,64 @@ describe('reads held by an instance', () => {
     expect(await answeredOf(here.app, user.token)).toBe(false);
     await answerToday(there.app, user.token);
     expect(await eventually(() => answeredOf(here.app, user.token), true)).toBe(true);
+  });
+
+  /** The ranking's first page as `token`'s user reads it: each row's id, name and points. */
+  const rankingOf = (app: FastifyInstance, token: string) =>
+    app
+      .inject({ method: 'GET', url: '/api/rankings/global?per_page=100', headers: bearer(token) })
+      .then((answer) => {
+        expect(answer.statusCode, answer.body).toBe(200);
+        return (answer.json().data as { id: number; first_name: string; total_points: number }[])
+          .map((row) => `${row.id}:${row.first_name}:${row.total_points}`)
+          .join(',');
+      });
+  const rowOf = (user: { id: number }, name: string, points: number) =>
+    `${user.id}:${name}:${points}`;
+
+  it("answers the ranking's first page again without reading it from the database", async () => {
+    const { here } = instances;
+    const user = await createUser(here);
+    const { pages } = here.app.rankings;
+    const holds = async () => (await rankingOf(here.app, user.token), pages.size > 0);
+    expect(await eventually(holds, true)).toBe(true);
+    const held = await rankingOf(here.app, user.token);
+    expect(pages.size).toBe(1);
+    expect(await rankingOf(here.app, user.token)).toBe(held);
+  });
+
+  it('shows on its next ranking page a user created, renamed or credited on the same instance', async () => {
+    const { here } = instances;
+    const reader = await createUser(here);
+    await rankingOf(here.app, reader.token);
+    const newcomer = await createUser(here, { firstName: 'Nadia' });
+    expect(await rankingOf(here.app, reader.token)).toContain(rowOf(newcomer, 'Nadia', 0));
+    await here.db
+      .updateTable('users')
+      .set({ first_name: 'Nadja', total_points: 5_000_000 })
+      .where('id', '=', newcomer.id)
+      .execute();
+    expect((await rankingOf(here.app, reader.token)).split(',')[0]).toBe(
+      rowOf(newcomer, 'Nadja', 5_000_000),
+    );
+  });
+
+  it('shows on its ranking page a user created or credited by another instance or process', async () => {
+    const { here, there } = instances;
+    const reader = await createUser(here);
+    await rankingOf(here.app, reader.token);
+    const newcomer = await createUser(there, { firstName: 'Oscar' });
+    const listed = () =>
+      rankingOf(here.app, reader.token).then((page) => page.includes(`${newcomer.id}:`));
+    expect(await eventually(listed, true)).toBe(true);
+    await there.db
+      .updateTable('users')
+      .set({ total_points: 6_000_000 })
+      .where('id', '=', newcomer.id)
+      .execute();
+    const first = () => rankingOf(here.app, reader.token).then((page) => page.split(',')[0]);
+    expect(await eventually(first, rowOf(newcomer, 'Oscar', 6_000_000))).toBe(
+      rowOf(newcomer, 'Oscar', 6_000_000),
+    );
   });
 });

@@ -175,4 +175,33 @@ describe('HeldReadsHub', () => {
     await session();
     expect(reads).toBe(7);
   });
+
+  it("drops a read of everyone's rows on a change to anyone's, and keeps none begun before", async () => {
+    const hub = new HeldReadsHub();
+    hub.attach({ hearing: () => true, close: async () => {} });
+    const pages = hub.holdShared<string, Row[]>();
+    let reads = 0;
+    const page = (read = async () => (reads++, [{ id: 3, points: 10 }])) =>
+      pages.read('desc:20:0', read);
+    await page();
+    await page();
+    expect(reads).toBe(1);
+    // A user on no page changed: the page may hold them now, it is read again.
+    hub.changed(99);
+    await page();
+    expect(reads).toBe(2);
+
+    // A read that began before a change was heard is served, not kept.
+    hub.changed(5);
+    let answer: (rows: Row[]) => void = () => {};
+    const racing = page(() => (reads++, new Promise<Row[]>((resolve) => (answer = resolve))));
+    hub.changed(42);
+    answer([{ id: 3, points: 20 }]);
+    expect(await racing).toEqual([{ id: 3, points: 20 }]);
+    expect(pages.size).toBe(0);
+
+    await page();
+    hub.reset();
+    expect(pages.size).toBe(0);
+  });
 });

@@ -7,6 +7,9 @@ export const HELD_READ_CAPACITY = 10_000;
 
 type HoldOptions = { now?: () => number; ttlMs?: number; capacity?: number };
 
+/** Whose rows a read of everyone's rows is filed under: no user's id. */
+const ANYONE = -1;
+
 /**
  * Reads an instance holds until a change to their user's rows is heard (`watchUserRows`), one
  * kind of read a `HeldReads` (a session by its token, a user's completions by the user); every
@@ -14,6 +17,7 @@ type HoldOptions = { now?: () => number; ttlMs?: number; capacity?: number };
  */
 export class HeldReadsHub implements UserRowListener {
   readonly #holds = new Set<HeldReads<unknown, unknown>>();
+  readonly #shared = new Set<HeldReads<unknown, unknown>>();
   #watch: UserRowWatch | undefined;
 
   /** Starts serving held reads: `watch` tells of changes (this hub as its listener). */
@@ -28,12 +32,27 @@ export class HeldReadsHub implements UserRowListener {
     return held;
   }
 
+  /**
+   * A kind of read of rows anyone's change may alter (a page of the ranking), held by key until a
+   * change to any user's rows is heard.
+   */
+  holdShared<K, V>(options: HoldOptions = {}): HeldReads<K, V> {
+    const held = new HeldReads<K, V>(
+      () => this.#watch?.hearing() ?? false,
+      () => ANYONE,
+      options,
+    );
+    this.#shared.add(held as HeldReads<unknown, unknown>);
+    return held;
+  }
+
   changed(userId: number): void {
     for (const held of this.#holds) held.changed(userId);
+    for (const held of this.#shared) held.changed(ANYONE);
   }
 
   reset(): void {
-    for (const held of this.#holds) held.reset();
+    for (const held of [...this.#holds, ...this.#shared]) held.reset();
   }
 }
 

@@ -9,6 +9,7 @@ import * as peopleIndexes from './migrations/0005-people-indexes';
 import * as duelWinners from './migrations/0006-duel-winners';
 import * as userRowChanges from './migrations/0007-user-row-changes';
 import * as dailyAnswersWatched from './migrations/0008-daily-answers-watched';
+import * as newUsersWatched from './migrations/0009-new-users-watched';
 
 /** Migrations in the order they run; a new one is added at the end and never edited once shipped. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006-duel-winners': duelWinners,
   '0007-user-row-changes': userRowChanges,
   '0008-daily-answers-watched': dailyAnswersWatched,
+  '0009-new-users-watched': newUsersWatched,
 };
 
 /** The names of the migrations this version knows, in order. */

@@ -6,11 +6,12 @@ export const USER_ROWS_CHANNEL = 'user_rows_changed';
  * column naming whose they are (none for a store, which may be anyone's), and the changes that
  * matter: a session is read from a token, its user and their store, which are never read before
  * they exist; a user's completions are read whole, and whether a user answered a day's question
- * is held when they have not yet (decision 0048), so a new row matters too. Migrations 0007 and
- * 0008 put PostgreSQL's triggers on them, `db/user-row-changes.ts` SQLite's.
+ * is held when they have not yet (decision 0048), and a page of the ranking lists new users
+ * (decision 0070), so a new row matters to both. Migrations 0007 to 0009 put PostgreSQL's triggers
+ * on them, `db/user-row-changes.ts` SQLite's.
  */
 export const WATCHED_TABLES = [
-  { table: 'users', user: 'id', events: ['update', 'delete'] },
+  { table: 'users', user: 'id', events: ['insert', 'update', 'delete'] },
   { table: 'personal_access_tokens', user: 'user_id', events: ['update', 'delete'] },
   { table: 'stores', user: null, events: ['update', 'delete'] },
   { table: 'training_completions', user: 'user_id', events: ['insert', 'update', 'delete'] },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { onPointsChanged } from '../modules/points/points.service';
 import { MemoryRankStore, RedisRankStore } from '../modules/ranking/rank-store';
-import { RankBoards } from '../modules/ranking/ranking.service';
+import { HELD_PAGES, RankBoards } from '../modules/ranking/ranking.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,13 +12,18 @@ declare module 'fastify' {
 
 /**
  * The rank store: in Redis when REDIS_URL is set (shared by every instance), else in memory. It
- * follows every committed change of points; the database stays the truth it is loaded from.
+ * follows every committed change of points; the database stays the truth it is loaded from. The
+ * unfiltered pages of the global ranking are held beside it until anyone's rows change.
  */
 export default fp(
   async function ranking(app: FastifyInstance) {
     const { redisUrl, redisKeyPrefix } = app.config;
     const store = redisUrl ? new RedisRankStore(redisUrl, redisKeyPrefix) : new MemoryRankStore();
-    const boards = new RankBoards(app.db, store);
+    const boards = new RankBoards(
+      app.db,
+      store,
+      app.heldReads.holdShared({ capacity: HELD_PAGES }),
+    );
     app.decorate('rankings', boards);
     const stop = onPointsChanged(app.db, (change) => boards.follow(change));
     app.addHook('onClose', async () => {
@@ -26,5 +31,5 @@ export default fp(
       await store.close();
     });
   },
-  { name: 'ranking', dependencies: ['db'] },
+  { name: 'ranking', dependencies: ['db', 'held-reads'] },
 );

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database';
-import { prepared, preparedRow } from '../../db/prepared';
+import { prepared } from '../../db/prepared';
 import { isUnfiltered, matchingPeople, type PeopleFilters } from '../user/people.repository';
 import { PUBLIC_USER_COLUMNS } from '../user/user.repository';
 import type { BoardEntry } from './rank-store';
@@ -44,14 +44,6 @@ export async function countGlobal(db: Executor, filters: PeopleFilters): Promise
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
-
-export const userRow = preparedRow((db, userId: number) =>
-  db
-    .selectFrom('users')
-    .leftJoin('stores', 'stores.id', 'users.store_id')
-    .select([...PUBLIC_USER_COLUMNS, 'users.total_points'])
-    .where('users.id', '=', userId),
-);
 
 /** A page of a split's ranking: most points inside the split first, then whoever reached them first. */
 export function splitPage(

@@ -46,7 +46,7 @@ const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getGlobalRanking(app.db, app.rankings, sessionOf(request).userId, request.query),
+      getGlobalRanking(app.db, app.rankings, sessionOf(request).user, request.query),
   );
 
   app.get(
@@ -65,7 +65,7 @@ const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
       getSplitRanking(
         app.db,
         app.rankings,
-        sessionOf(request).userId,
+        sessionOf(request).user,
         request.params.splitId,
         request.query,
         timeZone,

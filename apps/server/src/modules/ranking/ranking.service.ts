@@ -10,10 +10,13 @@ import {
   type rankingQuery,
 } from '@app/contract/ranking';
 import type { Db } from '../../db/database';
+import type { HeldReads } from '../../db/held-reads';
 import { notFound } from '../../lib/http-error';
 import type { PointsChange } from '../points/points.service';
 import { isUnfiltered, peopleFilters } from '../user/people.service';
+import type { PeopleFilters } from '../user/people.repository';
 import { publicUserOf } from '../user/user.service';
+import type { UserWithStoreRow } from '../user/user.repository';
 import * as repo from './ranking.repository';
 import type { Board, RankStore } from './rank-store';
 
@@ -28,13 +31,35 @@ type Query = z.output<typeof rankingQuery>;
 
 const PODIUM = 3;
 
-/** Keeps the rank store's boards loaded from the database and following its changes. */
+/**
+ * The unfiltered pages of the global ranking, as read, held by each instance until a change to
+ * anyone's rows is heard (docs/decisions/0070): every visit of the ranking reads the first one.
+ */
+export type HeldPages = HeldReads<string, repo.GlobalRow[]>;
+
+/** Unfiltered pages held at most: the first few that most visits read, not every page of a brand. */
+export const HELD_PAGES = 64;
+
+type Page = ReturnType<typeof pageOf>;
+
+/** A page of the global ranking: an unfiltered one as held, a filtered one read. */
+async function globalPage(db: Db, { pages }: RankBoards, filters: PeopleFilters, page: Page) {
+  if (!isUnfiltered(filters)) return repo.globalPage(db, filters, page);
+  const key = `${page.order}:${page.limit}:${page.offset}`;
+  return (await pages.read(key, () => repo.globalPage(db, {}, page))) ?? [];
+}
+
+/**
+ * Keeps the rank store's boards loaded from the database and following its changes, and holds the
+ * unfiltered pages of the global ranking (`pages`).
+ */
 export class RankBoards {
   private readonly loading = new Map<Board, Promise<void>>();
 
   constructor(
     private readonly db: Db,
     readonly store: RankStore,
+    readonly pages: HeldPages,
   ) {}
 
   /** Loads the board from the database unless it is loaded (once, however many ask at once). */
@@ -117,14 +142,18 @@ async function rankedRows(boards: RankBoards, rows: repo.GlobalRow[]): Promise<R
 async function podium(db: Db, boards: RankBoards): Promise<RankedUser[]> {
   return rankedRows(
     boards,
-    await repo.globalPage(db, {}, { order: 'desc', limit: PODIUM, offset: 0 }),
+    await globalPage(db, boards, {}, { order: 'desc', limit: PODIUM, offset: 0 }),
   );
 }
 
+/**
+ * `me` is the signed-in user's row as their session holds it: a change to it drops the session as
+ * it drops the pages, so the two are as fresh as each other.
+ */
 export async function getGlobalRanking(
   db: Db,
   boards: RankBoards,
-  userId: number,
+  me: UserWithStoreRow,
   query: Query,
 ): Promise<GlobalRanking> {
   const filters = peopleFilters(query);
@@ -132,14 +161,12 @@ export async function getGlobalRanking(
   // The first page of everyone, most points first, starts with the podium: read once.
   const startsWithPodium =
     isUnfiltered(filters) && page.order === 'desc' && page.offset === 0 && page.limit >= PODIUM;
-  const [rows, total, top, me] = await Promise.all([
-    repo.globalPage(db, filters, page),
+  const [rows, total, top] = await Promise.all([
+    globalPage(db, boards, filters, page),
     // Unfiltered, the total is the board's size, known without counting rows.
     isUnfiltered(filters) ? boards.size('global') : repo.countGlobal(db, filters),
     startsWithPodium ? undefined : podium(db, boards),
-    repo.userRow(db, userId),
   ]);
-  if (!me) throw notFound();
   const [data, [mine]] = await Promise.all([rankedRows(boards, rows), rankedRows(boards, [me])]);
   return { data, podium: top ?? data.slice(0, PODIUM), me: mine!, ...paging(query, total) };
 }
@@ -162,7 +189,7 @@ export async function getSplits(db: Db, timeZone: string): Promise<SplitsRespons
 export async function getSplitRanking(
   db: Db,
   boards: RankBoards,
-  userId: number,
+  me: UserWithStoreRow,
   splitId: number,
   query: Query,
   timeZone: string,
@@ -171,14 +198,12 @@ export async function getSplitRanking(
   if (!found) throw notFound();
   const board: Board = `split:${splitId}`;
   const filters = peopleFilters(query);
-  const [rows, total, top, me, mine] = await Promise.all([
+  const [rows, total, top, mine] = await Promise.all([
     repo.splitPage(db, splitId, filters, pageOf(query)),
     isUnfiltered(filters) ? boards.size(board) : repo.countSplit(db, splitId, filters),
     podium(db, boards),
-    repo.userRow(db, userId),
-    repo.splitTotalOf(db, splitId, userId),
+    repo.splitTotalOf(db, splitId, me.id),
   ]);
-  if (!me) throw notFound();
   const ranks = await boards.ranks(board, [...rows.map((r) => r.total), mine?.total ?? 0]);
   return {
     split: withStatus(found, localDay(new Date(), timeZone)),
