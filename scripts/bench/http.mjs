@@ -6,6 +6,7 @@ import { PAIRS, alternate, pairSeconds, residentMemory, step, tempDir } from './
 import {
   apiAnswerHeaders,
   benchDatabase,
+  checkpoint,
   fillDatabase,
   placePostgres,
   signInEveryone,
@@ -51,6 +52,8 @@ export async function measureHttp(engine, pin, options) {
   const database = await benchDatabase(engine, options.postgresUrl);
   try {
     await fillDatabase(database.url, dir);
+    step('checkpoint: the fill written to the database files');
+    await checkpoint(database.url);
     const placed =
       engine === 'postgres' ? await placePostgres(database.url, pin.client) : undefined;
     if (placed) step(`${database.label}: ${placed.note}`);
@@ -112,6 +115,7 @@ export async function measureHttp(engine, pin, options) {
           rate: options.rate,
           demo,
           players,
+          checkpoint: () => checkpoint(database.url),
         });
         figures.load = { reads, writes, memory: residentMemory(app.child.pid) };
       }

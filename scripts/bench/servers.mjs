@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { SERVER_NODE_OPTIONS } from '../../apps/server/scripts/node-options.mjs';
 import {
@@ -109,6 +110,34 @@ export async function fillDatabase(databaseUrl, dir) {
 }
 
 const benchEmail = (/** @type {number} */ i) => `bench.${i + 1}@bench.example.test`;
+
+/**
+ * Writes the pages that earlier writes left dirty to the database's files (PostgreSQL's
+ * `CHECKPOINT`, SQLite's `wal_checkpoint(TRUNCATE)`), before a phase: without it, the first timed
+ * checkpoint after the fill (PostgreSQL's every 5 minutes) wrote its 250 MB during whichever phase
+ * it fell in, and commits waiting for the disk meanwhile took 100 ms and more, which that phase's
+ * p99 measured instead of the app (docs/decisions/0071). A checkpoint also restarts PostgreSQL's
+ * timer, so none starts in a phase shorter than `checkpoint_timeout`.
+ * @param {string} databaseUrl
+ */
+export async function checkpoint(databaseUrl) {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const sqlite = new Database(databaseUrl.slice('sqlite:'.length));
+    try {
+      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      sqlite.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('checkpoint');
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * The app as production runs it (`npm start`'s script), pinned. It serves the web app from a copy

@@ -36,7 +36,8 @@ export async function client(pin, job, dir) {
  * @param {string[]} pin the load generator's CPU
  * @param {{
  *   appUrl: string, bareUrl: string, dir: string, seconds: number, connections: number, rate: number,
- *   demo: import('./servers.mjs').SignedIn, players: import('./servers.mjs').SignedIn[]
+ *   demo: import('./servers.mjs').SignedIn, players: import('./servers.mjs').SignedIn[],
+ *   checkpoint: () => Promise<void>
  * }} options
  */
 export async function measureWrites(pin, options) {
@@ -49,8 +50,10 @@ export async function measureWrites(pin, options) {
 
   // The bare server under the same client just before each flow: the machine's speed drifts
   // over a run more than the gaps the ratios are read for (as for the reads, http.mjs).
-  const bareRun = (/** @type {string} */ flow) => {
-    step(`bare server, same load client (before ${flow})`);
+  // Each flow starts with nothing of the one before left to write (servers.mjs's `checkpoint`).
+  const bareRun = async (/** @type {string} */ flow) => {
+    step(`checkpoint, then the bare server under the same load client (before ${flow})`);
+    await options.checkpoint();
     return client(pin, { ...common, base: bareUrl, mode: 'bare' }, dir);
   };
 
