@@ -289,8 +289,8 @@ export function report(figures) {
     parts.push(
       '## Instructions per request',
       'The instructions one request costs the server’s process, counted by valgrind’s callgrind ' +
-        `while ${num(read?.requests)} requests are served after ` +
-        `${num(read?.warmUp)} of warm-up (SQLite, the demo data, eight ` +
+        `while ${num(read?.requests)} requests are served after ${num(read?.warmUp)} of warm-up, ` +
+        'every kind counted warmed up once more before any is (SQLite, the demo data, eight ' +
         'keep-alive connections). The count moves less with the machine’s load than req/s, but it ' +
         'moves (V8 optimises on other threads, later on a busy machine): two builds are compared ' +
         'on an idle machine, or over several runs. The kernel’s share of a request is not in it, ' +
