@@ -81,9 +81,8 @@ function row(target, values, passes, write) {
   };
 }
 
-/** A value with three significant digits: enough not to round a miss onto its bound. */
-const digits = (/** @type {number} */ value) => num(value, 3);
-const factor = (/** @type {number} */ value) => `${digits(value)}×`;
+/** A factor with three significant digits (`num`): enough not to round a miss onto its bound. */
+const factor = (/** @type {number} */ value) => `${num(value)}×`;
 
 /**
  * How much slower PostgreSQL is than SQLite on one figure, each engine's figure being its ratio to
@@ -142,9 +141,7 @@ export function targetRows(figures) {
   );
 
   const slower = (/** @type {number} */ value) =>
-    value >= 1
-      ? `${digits(value)}× slower than SQLite`
-      : `${digits(1 / value)}× faster than SQLite`;
+    value >= 1 ? `${num(value)}× slower than SQLite` : `${num(1 / value)}× faster than SQLite`;
   const compared = [
     ...READS.map(({ label }) => ({
       name: `\`${label}\``,

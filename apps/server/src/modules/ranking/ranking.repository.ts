@@ -4,7 +4,8 @@ import { isUnfiltered, matchingPeople, type PeopleFilters } from '../user/people
 import { PUBLIC_USER_COLUMNS } from '../user/user.repository';
 import type { BoardEntry } from './rank-store';
 
-type Page = { order: 'asc' | 'desc'; limit: number; offset: number };
+/** A page of a ranking: its order, its size and how many rows come before it. */
+export type Page = { order: 'asc' | 'desc'; limit: number; offset: number };
 
 function globalOrder(db: Executor, filters: PeopleFilters, order: Page['order']) {
   const desc = order === 'desc';
@@ -46,12 +47,7 @@ export async function countGlobal(db: Executor, filters: PeopleFilters): Promise
 }
 
 /** A page of a split's ranking: most points inside the split first, then whoever reached them first. */
-export function splitPage(
-  db: Executor,
-  splitId: number,
-  filters: PeopleFilters,
-  page: { order: 'asc' | 'desc'; limit: number; offset: number },
-) {
+export function splitPage(db: Executor, splitId: number, filters: PeopleFilters, page: Page) {
   const desc = page.order === 'desc';
   return db
     .selectFrom('split_totals')

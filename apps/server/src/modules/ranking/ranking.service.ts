@@ -40,10 +40,8 @@ export type HeldPages = HeldReads<string, repo.GlobalRow[]>;
 /** Unfiltered pages held at most: the first few that most visits read, not every page of a brand. */
 export const HELD_PAGES = 64;
 
-type Page = ReturnType<typeof pageOf>;
-
 /** A page of the global ranking: an unfiltered one as held, a filtered one read. */
-async function globalPage(db: Db, { pages }: RankBoards, filters: PeopleFilters, page: Page) {
+async function globalPage(db: Db, { pages }: RankBoards, filters: PeopleFilters, page: repo.Page) {
   if (!isUnfiltered(filters)) return repo.globalPage(db, filters, page);
   const key = `${page.order}:${page.limit}:${page.offset}`;
   return (await pages.read(key, () => repo.globalPage(db, {}, page))) ?? [];
@@ -120,7 +118,7 @@ function paging(query: Query, total: number) {
   };
 }
 
-const pageOf = (query: Query) => ({
+const pageOf = (query: Query): repo.Page => ({
   order: query.order ?? 'desc',
   limit: query.per_page,
   offset: (query.page - 1) * query.per_page,
