@@ -16,6 +16,7 @@ import { invalid, notFound } from '../../lib/http-error';
 import { awardBadge } from '../badge/badge.service';
 import {
   UNTIL_RELEASED,
+  countHolds,
   dailyDaysInPlay,
   holdFreeQuestions,
   releaseHolds,
@@ -73,10 +74,30 @@ export async function playerDuel(db: Db, userId: number, duelId: number): Promis
     await settleSeen(db, state, now);
     state = await readDuel(db, duelId);
   }
-  if (!state) throw notFound();
-  const { user1_id, user2_id } = state.duel;
-  if (user1_id !== userId && user2_id !== userId) throw notFound();
+  if (!state || !playsIn(state.duel, userId)) throw notFound();
   return state;
+}
+
+const playsIn = (duel: repo.DuelRow, userId: number) =>
+  duel.user1_id === userId || duel.user2_id === userId;
+
+/**
+ * The duel under its lock, for a player's write in the caller's transaction: 404 for anyone else,
+ * as `playerDuel`, which it replaces (one read of the duel, not one before the lock and one
+ * under it). A deadline that has passed is applied here, and `undefined` returned: the caller
+ * commits it, then answers as for a duel no longer in play.
+ */
+export async function lockPlayerDuel(
+  trx: Transaction<Database>,
+  userId: number,
+  duelId: number,
+): Promise<DuelState | undefined> {
+  const state = await readDuel(trx, duelId, { locked: true });
+  if (!state || !playsIn(state.duel, userId)) throw notFound();
+  const passed = passedDeadline(state, nowIso());
+  if (!passed) return state;
+  await applyDeadline(trx, state.duel, passed);
+  return undefined;
 }
 
 /**
@@ -84,19 +105,27 @@ export async function playerDuel(db: Db, userId: number, duelId: number): Promis
  * by both. A question one of them has open elsewhere is replaced by a free one of the theme.
  * Returns the round's questions once every one is held for both; undefined when too few
  * questions are free to replace the busy ones, and the round waits for them (see `roundQuiz`):
- * a question is never open in two attempts of a player.
+ * a question is never open in two attempts of a player. A round opened for the first time is
+ * `fresh`; opened again, it is left as it is when every question is already held for both.
  */
 export async function openRound(
   trx: Executor,
   duel: repo.DuelRow,
   roundId: number,
   options: DuelOptions,
+  { fresh = false } = {},
 ): Promise<number[] | undefined> {
   const now = nowIso();
   const holder = roundHolder(roundId);
   const players = [duel.user1_id, duel.user2_id];
+  if (!fresh) {
+    // Opened again: nothing to do if every question is already held for both.
+    const questionIds = await repo.roundQuestionIds(trx, roundId);
+    if ((await countHolds(trx, holder)) === questionIds.length * players.length) return questionIds;
+  }
   for (let tries = 1; ; tries++) {
-    await releaseHolds(trx, holder);
+    // A round opened for the first time (`fresh`) has nothing held to release.
+    if (tries > 1 || !fresh) await releaseHolds(trx, holder);
     const questionIds = await repo.roundQuestionIds(trx, roundId);
     const taken = new Set<number>();
     for (const userId of players) {
@@ -201,25 +230,25 @@ async function settleSeen(db: Db, seen: DuelState, now: string): Promise<boolean
     const state = await readDuel(trx, seen.duel.id, { locked: true });
     const passed = state && passedDeadline(state, now);
     if (!passed) return false;
-    const { duel } = state;
-    if (passed === 'acceptance') {
-      await finishDuel(
-        trx,
-        duel,
-        { status: 'timeout', winnerId: null },
-        hoursLater(duel.created_at, RESPONSE_HOURS),
-      );
-      return true;
-    }
-    const played = (await repo.attemptsOf(trx, [passed.id])).find((a) => a.completed_at !== null);
-    await finishDuel(
-      trx,
-      duel,
-      { status: 'timeout', winnerId: played?.user_id ?? null },
-      passed.deadline_at!,
-    );
+    await applyDeadline(trx, state.duel, passed);
     return true;
   });
+}
+
+/** Ends a duel whose deadline has passed, in the caller's transaction, under the duel's lock. */
+async function applyDeadline(
+  trx: Transaction<Database>,
+  duel: repo.DuelRow,
+  passed: 'acceptance' | repo.RoundRow,
+): Promise<void> {
+  if (passed === 'acceptance') {
+    const at = hoursLater(duel.created_at, RESPONSE_HOURS);
+    await finishDuel(trx, duel, { status: 'timeout', winnerId: null }, at);
+    return;
+  }
+  const played = (await repo.attemptsOf(trx, [passed.id])).find((a) => a.completed_at !== null);
+  const outcome = { status: 'timeout' as const, winnerId: played?.user_id ?? null };
+  await finishDuel(trx, duel, outcome, passed.deadline_at!);
 }
 
 /** Settles the user's duels whose deadlines have passed (or every one's, for the sweep). */
@@ -362,11 +391,9 @@ export async function submitRound(
   input: SubmitInput,
   options: DuelOptions,
 ): Promise<SubmitRoundResponse> {
-  await playerDuel(db, userId, duelId);
   const result = await transact(db, async (trx) => {
-    // A pending duel may be cancelled between the check above and this lock: gone.
-    const state = await readDuel(trx, duelId, { locked: true });
-    if (!state) throw notFound();
+    const state = await lockPlayerDuel(trx, userId, duelId);
+    if (!state) return undefined;
     const { duel } = state;
     const round = playableRound(state, roundNumber);
     const attempts = await repo.attemptsOf(trx, [round.id]);
@@ -413,7 +440,7 @@ export async function submitRound(
     await releaseHolds(trx, roundHolder(round.id));
     if (roundNumber < DUEL_ROUNDS) {
       const next = state.rounds!.find((r) => r.round_number === roundNumber + 1);
-      if (next) await openRound(trx, duel, next.id, options);
+      if (next) await openRound(trx, duel, next.id, options, { fresh: true });
       return { roundCompleted: true, duelCompleted: false };
     }
     const done = await repo.attemptsOf(
@@ -431,6 +458,8 @@ export async function submitRound(
     await finishDuel(trx, duel, { status: 'completed', winnerId: duelWinner(totals) }, now);
     return { roundCompleted: true, duelCompleted: true };
   });
+  // Its deadline had passed: the duel has ended.
+  if (!result) throw invalid('round', DUEL_ERRORS.notInProgress);
   return {
     is_round_completed: result.roundCompleted,
     is_duel_completed: result.duelCompleted,

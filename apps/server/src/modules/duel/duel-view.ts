@@ -37,9 +37,11 @@ async function playersOf(db: Executor, ids: readonly number[]): Promise<Map<numb
   return new Map(rows.map((row) => [row.id, publicUserOf(row)]));
 }
 
+/** The rewards of the duels that have ended: only `finishDuel` writes them, so others have none. */
 async function rewardsOf(db: Executor, duels: readonly repo.DuelRow[]) {
-  if (duels.length === 0) return [];
-  return repo.rewardsQuery(db, duels).execute();
+  const ended = duels.filter((d) => d.status === 'completed' || d.status === 'timeout');
+  if (ended.length === 0) return [];
+  return repo.rewardsQuery(db, ended).execute();
 }
 
 /** The winner of a completed round: the higher score, then the lower time; null for a tie. */

@@ -24,7 +24,13 @@ import {
   pointsIn,
 } from '../quiz/quiz-shared';
 import * as repo from './duel.repository';
-import { type DuelOptions, openRound, playerDuel, settleOverdue } from './duel-round.service';
+import {
+  type DuelOptions,
+  lockPlayerDuel,
+  openRound,
+  playerDuel,
+  settleOverdue,
+} from './duel-round.service';
 import { duelThemes, viewDuel, viewDuelNow, viewDuels } from './duel-view';
 
 /**
@@ -157,12 +163,12 @@ export async function createRandomDuel(db: Db, userId: number, options: DuelOpti
 
 /** `POST /api/duels/{id}/start`: the challenged player accepts; round 1 opens. */
 export async function acceptDuel(db: Db, userId: number, duelId: number, options: DuelOptions) {
-  const { duel: found } = await playerDuel(db, userId, duelId);
-  if (found.user2_id !== userId) throw forbidden(DUEL_ERRORS.onlyOpponentAccepts);
-  await transact(db, async (trx) => {
-    // Cancelled meanwhile: gone.
-    const duel = await repo.lockDuel(trx, duelId);
-    if (!duel) throw notFound();
+  const accepted = await transact(db, async (trx) => {
+    const state = await lockPlayerDuel(trx, userId, duelId);
+    // Not accepted in time: it has timed out.
+    if (!state) return false;
+    const { duel } = state;
+    if (duel.user2_id !== userId) throw forbidden(DUEL_ERRORS.onlyOpponentAccepts);
     if (duel.status !== 'pending') throw invalid('duel', DUEL_ERRORS.notPending);
     const now = nowIso();
     await repo.updateDuel(trx, duel.id, {
@@ -172,8 +178,10 @@ export async function acceptDuel(db: Db, userId: number, duelId: number, options
       last_activity_at: now,
     });
     const first = (await repo.roundsOf(trx, [duel.id])).find((r) => r.round_number === 1)!;
-    await openRound(trx, duel, first.id, options);
+    await openRound(trx, duel, first.id, options, { fresh: true });
+    return true;
   });
+  if (!accepted) throw invalid('duel', DUEL_ERRORS.notPending);
   return viewDuelNow(db, userId, duelId);
 }
 

@@ -627,6 +627,13 @@ describe('deadlines', () => {
       { user_id: a.id, amount: 1000, reason: 'duel_win' },
       { user_id: b.id, amount: 0, reason: 'duel_loss' },
     ]);
+    // Its rewards are shown with it, as a completed duel's.
+    expect((await call(b, 'GET', `/api/duels/${duel.id}`)).json<Duel>().rewards).toEqual(
+      expect.arrayContaining([
+        { user_id: a.id, points: 1000 },
+        { user_id: b.id, points: 0 },
+      ]),
+    );
     expect(await totalOf(ctx.db, b.id)).toBe(0);
     // The questions of the rounds left are free again.
     const held = await ctx.db
@@ -635,6 +642,39 @@ describe('deadlines', () => {
       .where('user_id', 'in', [a.id, b.id])
       .execute();
     expect(held.filter((h) => h.holder.startsWith('round:'))).toEqual([]);
+  });
+
+  it('settles the duel a late accept or submit finds past its deadline, and answers that it is over', async () => {
+    const statusOf = (id: number) =>
+      ctx.db
+        .selectFrom('duels')
+        .select(['status', 'winner_id'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const [a, b, stranger] = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
+    at('2026-03-16T10:00:00.000Z');
+    const pending = await challenge(a, b);
+    at('2026-03-17T10:00:01.000Z');
+    const lateAccept = await call(b, 'POST', `/api/duels/${pending.id}/start`);
+    expect(lateAccept.statusCode).toBe(422);
+    expect(lateAccept.json().message).toBe(DUEL_ERRORS.notPending);
+    // Settled by the accept itself, before anything else reads the duel.
+    expect(await statusOf(pending.id)).toEqual({ status: 'timeout', winner_id: null });
+
+    const [c, d] = [await createUser(ctx), await createUser(ctx)];
+    at('2026-03-18T10:00:00.000Z');
+    const duel = await accepted(c, d);
+    const loaded = (await call(d, 'GET', `/api/duels/${duel.id}/rounds/1/quiz`)).json<RoundQuiz>();
+    expect((await answer(d, loaded, loaded.questions[0]!, true)).statusCode).toBe(200);
+    await play(c, duel.id, 1, 2);
+    at('2026-03-19T10:00:01.000Z');
+    const submitUrl = `/api/duels/${duel.id}/rounds/1/submit`;
+    const body = { attempt_id: loaded.attempt_id, time_seconds: 30 };
+    expect((await call(stranger, 'POST', submitUrl, body)).statusCode).toBe(404);
+    const lateSubmit = await call(d, 'POST', submitUrl, body);
+    expect(lateSubmit.statusCode).toBe(422);
+    expect(lateSubmit.json().message).toBe(DUEL_ERRORS.notInProgress);
+    expect(await statusOf(duel.id)).toEqual({ status: 'timeout', winner_id: c.id });
   });
 
   it('answers a read past the round’s deadline with the duel settled, when another request settled it meanwhile', async () => {

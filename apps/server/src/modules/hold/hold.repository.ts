@@ -56,6 +56,18 @@ export async function releaseHolds(db: Executor, holder: string): Promise<void> 
   await releaseHoldsQuery(db, holder);
 }
 
+const countHoldsQuery = preparedRow((db, holder: string) =>
+  db
+    .selectFrom('question_holds')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('holder', '=', holder),
+);
+
+/** How many questions the holder holds, for every user together. */
+export async function countHolds(db: Executor, holder: string): Promise<number> {
+  return Number((await countHoldsQuery(db, holder))?.count ?? 0);
+}
+
 /**
  * Who holds the question for the user now: a query of its own, or a column of a query that reads
  * the question (the question's id an expression of that query).

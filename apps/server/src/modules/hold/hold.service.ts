@@ -59,6 +59,8 @@ export async function holdFreeQuestions(
 /** Until released: for holders with no deadline of their own, such as a duel round. */
 export const UNTIL_RELEASED = '9999-12-31T23:59:59.000Z';
 
+export const countHolds = repo.countHolds;
+
 /** Releases what the holder held: its questions are free to be drawn and revealed again. */
 export function releaseHolds(trx: Executor, holder: string): Promise<void> {
   return repo.releaseHolds(trx, holder);
