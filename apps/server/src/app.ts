@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trustProxyOption, type Config } from './config';
 import type { Db } from './db/database';
 import { requestLogger } from './lib/request-logger';
+import { requestValidator } from './lib/request-validator';
 import { responseSerializer } from './lib/serializer';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
@@ -78,7 +79,7 @@ export async function buildApp({
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : newRequestId();
     },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidator);
   app.setSerializerCompiler(responseSerializer(config.env === 'test'));
   // The API speaks JSON (and multipart where a route registers it): plain text gets a 415.
   app.removeContentTypeParser('text/plain');

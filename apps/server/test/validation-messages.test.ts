@@ -151,6 +151,21 @@ describe('PUT /api/user', () => {
     });
   });
 
+  it('refuses a text with a NUL character as a field of the wrong format, and changes nothing', async () => {
+    const before = (await request({ method: 'GET', url: '/api/user' })).json();
+    const payload = { first_name: 'Ana\u0000', last_name: 'Lee', email: user.email };
+    const res = await request({ method: 'PUT', url: '/api/user', payload });
+    expectHuman(res, 'PUT /api/user with a NUL');
+    expect(res.json().errors).toEqual({ first_name: ['The first name format is invalid.'] });
+    expect((await request({ method: 'GET', url: '/api/user' })).json()).toEqual(before);
+    const named = await request({
+      method: 'PUT',
+      url: '/api/user',
+      payload: { ...payload, first_name: 'Ana' },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+  });
+
   it('lists the required fields when the body is empty', async () => {
     const res = await request({ method: 'PUT', url: '/api/user', payload: {} });
     expectHuman(res, 'PUT /api/user {}');
@@ -240,6 +255,7 @@ const WRONG_VALUES: unknown[] = [
   'text',
   'x'.repeat(5000),
   '<script>',
+  'a\u0000b',
   [],
   ['x'],
   [{}],
