@@ -17,14 +17,15 @@ export function nulPath(value: unknown, path: Key[] = []): Key[] | undefined {
 }
 
 /**
- * The API's request validator: each route's zod schema, and no NUL character in any text it takes
- * (body, query or path). No field of the product holds one, and PostgreSQL cannot store one: it
- * would fail the write as a 500 where SQLite takes it. Refused up front, it is a 422 on the field,
- * "The … format is invalid.", on both engines.
+ * The API's request validator: each route's zod schema, and no NUL character in any text of a
+ * body, what a request gives to be written. No field of the product holds one, and PostgreSQL
+ * cannot store one: the write would fail as a 500 where SQLite takes it. Refused up front, it is
+ * a 422 on the field, "The … format is invalid.", on both engines. A filter of the query may hold
+ * one, and matches nobody (docs/decisions/0019).
  */
 export const requestValidator: typeof validatorCompiler = (route) => {
   const { schema } = route;
-  if (!(schema instanceof z.ZodType)) return validatorCompiler(route);
+  if (route.httpPart !== 'body' || !(schema instanceof z.ZodType)) return validatorCompiler(route);
   const withoutNul = schema.superRefine((value, ctx) => {
     const path = nulPath(value);
     if (path) {
