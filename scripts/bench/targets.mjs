@@ -141,7 +141,7 @@ export function targetRows(figures) {
   );
 
   const slower = (/** @type {number} */ value) =>
-    value >= 1 ? `${num(value)}× slower than SQLite` : `${num(1 / value)}× faster than SQLite`;
+    value >= 1 ? `${factor(value)} slower than SQLite` : `${factor(1 / value)} faster than SQLite`;
   const compared = [
     ...READS.map(({ label }) => ({
       name: `\`${label}\``,

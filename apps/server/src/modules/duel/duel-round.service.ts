@@ -118,15 +118,16 @@ export async function openRound(
   const now = nowIso();
   const holder = roundHolder(roundId);
   const players = [duel.user1_id, duel.user2_id];
-  if (!fresh) {
-    // Opened again: nothing to do if every question is already held for both.
-    const questionIds = await repo.roundQuestionIds(trx, roundId);
-    if ((await countHolds(trx, holder)) === questionIds.length * players.length) return questionIds;
+  let questionIds = await repo.roundQuestionIds(trx, roundId);
+  // Opened again: nothing to do if every question is already held for both.
+  if (!fresh && (await countHolds(trx, holder)) === questionIds.length * players.length) {
+    return questionIds;
   }
   for (let tries = 1; ; tries++) {
     // A round opened for the first time (`fresh`) has nothing held to release.
     if (tries > 1 || !fresh) await releaseHolds(trx, holder);
-    const questionIds = await repo.roundQuestionIds(trx, roundId);
+    // Some of its questions were replaced by the try before.
+    if (tries > 1) questionIds = await repo.roundQuestionIds(trx, roundId);
     const taken = new Set<number>();
     for (const userId of players) {
       const busy = await holdFreeQuestions(

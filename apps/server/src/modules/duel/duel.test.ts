@@ -85,6 +85,14 @@ async function play(user: TestUser, duelId: number, round: number, right: number
   return { quiz, result: res.json<SubmitRoundResponse>() };
 }
 
+/** The duel's status and winner as stored, read directly: no request settles it first. */
+const statusOf = (duelId: number) =>
+  ctx.db
+    .selectFrom('duels')
+    .select(['status', 'winner_id'])
+    .where('id', '=', duelId)
+    .executeTakeFirstOrThrow();
+
 const ledger = (duelId: number) =>
   ctx.db
     .selectFrom('points_ledger')
@@ -448,12 +456,7 @@ describe('playing', () => {
       expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
       expect(results.filter((r) => r.json().is_duel_completed)).toHaveLength(1);
       expect(await ledger(duel.id)).toHaveLength(2);
-      const row = await ctx.db
-        .selectFrom('duels')
-        .select(['status', 'winner_id'])
-        .where('id', '=', duel.id)
-        .executeTakeFirstOrThrow();
-      expect(row).toEqual({ status: 'completed', winner_id: a.id });
+      expect(await statusOf(duel.id)).toEqual({ status: 'completed', winner_id: a.id });
     }
   });
 
@@ -476,6 +479,45 @@ describe('playing', () => {
           quiz.questions.filter((q: { question_id: number }) => round1.includes(q.question_id)),
         ).toEqual([]);
       }
+    }
+  });
+
+  it('opens a round at the accept with a free question in place of one a player has open elsewhere', async () => {
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
+    const duel = await challenge(a, b);
+    const roundId = duel.rounds.find((r) => r.round_number === 1)!.id;
+    const questionsOf = async () =>
+      (
+        await ctx.db
+          .selectFrom('duel_round_questions')
+          .select('question_id')
+          .where('round_id', '=', roundId)
+          .execute()
+      ).map((q) => q.question_id);
+    const [busy] = await questionsOf();
+    await ctx.db
+      .insertInto('question_holds')
+      .values({
+        user_id: a.id,
+        question_id: busy!,
+        holder: 'elsewhere',
+        expires_at: '9999-01-01T00:00:00.000Z',
+      })
+      .execute();
+
+    expect((await call(b, 'POST', `/api/duels/${duel.id}/start`)).statusCode).toBe(200);
+    const questions = await questionsOf();
+    expect(questions).toHaveLength(5);
+    expect(questions).not.toContain(busy);
+    // Held for both at the accept: every question of the round, the replacement among them.
+    const held = await ctx.db
+      .selectFrom('question_holds')
+      .select(['user_id', 'question_id'])
+      .where('holder', '=', `round:${roundId}`)
+      .execute();
+    for (const player of [a, b]) {
+      const own = held.filter((h) => h.user_id === player.id).map((h) => h.question_id);
+      expect(own.sort()).toEqual([...questions].sort());
     }
   });
 
@@ -616,12 +658,7 @@ describe('deadlines', () => {
     const { a, b, duel } = await missedRound('2026-03-12');
     // The sweep settles it; reading it would too.
     expect(await settleOverdue(ctx.db)).toBeGreaterThanOrEqual(1);
-    const row = await ctx.db
-      .selectFrom('duels')
-      .select(['status', 'winner_id'])
-      .where('id', '=', duel.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: 'timeout', winner_id: a.id });
+    expect(await statusOf(duel.id)).toEqual({ status: 'timeout', winner_id: a.id });
     expect((await call(b, 'GET', `/api/duels/${duel.id}/rounds/1/quiz`)).statusCode).toBe(422);
     expect(await ledger(duel.id)).toEqual([
       { user_id: a.id, amount: 1000, reason: 'duel_win' },
@@ -645,12 +682,6 @@ describe('deadlines', () => {
   });
 
   it('settles the duel a late accept or submit finds past its deadline, and answers that it is over', async () => {
-    const statusOf = (id: number) =>
-      ctx.db
-        .selectFrom('duels')
-        .select(['status', 'winner_id'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
     const [a, b, stranger] = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
     at('2026-03-16T10:00:00.000Z');
     const pending = await challenge(a, b);
