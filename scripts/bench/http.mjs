@@ -1,6 +1,7 @@
 // The HTTP figures of one database engine: reads with wrk, writes with the load client, the
 // server's memory after the load, each against a bare node:http server measured in the same run;
 // then Lighthouse on the same server when asked.
+import { measureWriteCeiling } from './ceiling.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { PAIRS, alternate, pairSeconds, residentMemory, step, tempDir } from './lib.mjs';
 import {
@@ -12,8 +13,12 @@ import {
   signInEveryone,
   startApp,
   startBare,
+  startBareFastify,
 } from './servers.mjs';
 import { measureWrites } from './writes.mjs';
+
+/** The reference read of the framework alone: Fastify with the API's answer headers, no app. */
+export const BARE_FASTIFY = 'bare Fastify with the API’s answer headers';
 
 /** The reads measured, as the web app makes them. */
 export const READS = [
@@ -83,21 +88,30 @@ export async function measureHttp(engine, pin, options) {
         };
         /** @type {ReadFigures[]} */
         const reads = [];
-        // What the headers of every API answer cost Node alone, whatever the framework and app.
-        const withHeaders = await startBare(
-          pin.server,
-          dir,
-          await apiAnswerHeaders(`${app.url}/api/health`),
-        );
-        try {
-          const label = 'bare `node:http` with the API’s answer headers';
-          reads.push({
-            label,
-            reference: true,
-            ...(await againstBare(label, `${withHeaders.url}/`, {})),
-          });
-        } finally {
-          await withHeaders.stop();
+        // What the headers of every API answer cost Node alone, whatever the framework and app,
+        // then with the framework and none of the app.
+        const answerHeaders = await apiAnswerHeaders(`${app.url}/api/health`);
+        const references = [
+          {
+            label: 'bare `node:http` with the API’s answer headers',
+            start: () => startBare(pin.server, dir, answerHeaders),
+          },
+          {
+            label: BARE_FASTIFY,
+            start: () => startBareFastify(pin.server, dir, answerHeaders),
+          },
+        ];
+        for (const { label, start } of references) {
+          const reference = await start();
+          try {
+            reads.push({
+              label,
+              reference: true,
+              ...(await againstBare(label, `${reference.url}/`, {})),
+            });
+          } finally {
+            await reference.stop();
+          }
         }
         for (const read of READS) {
           /** @type {Record<string, string>} */
@@ -116,6 +130,18 @@ export async function measureHttp(engine, pin, options) {
           demo,
           players,
           checkpoint: () => checkpoint(database.url),
+          // What PostgreSQL itself commits bounds the writes' figures on this machine.
+          ceiling:
+            engine === 'postgres'
+              ? ({ seconds, warmup, connections }) =>
+                  measureWriteCeiling(pin.server, {
+                    url: database.url,
+                    connections,
+                    seconds,
+                    warmup,
+                    dir,
+                  })
+              : undefined,
         });
         figures.load = { reads, writes, memory: residentMemory(app.child.pid) };
       }

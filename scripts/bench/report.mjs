@@ -106,7 +106,9 @@ export function report(figures) {
         'would be as fast as Node can answer at all), with every pair’s ratio in brackets, and p99 ' +
         '÷ bare. The bare rows give the slowest and the fastest of those runs. The bare server sending the ' +
         'headers every API answer carries (security, caching, its request id, as the app sends ' +
-        'them) shows what they cost Node alone, before any framework or query. Authenticated calls ' +
+        'them) shows what they cost Node alone, before any framework or query; bare Fastify sending ' +
+        'them, one route and nothing of the app (no hook, plugin or logger), what the product’s ' +
+        'framework costs with them, before the app’s own work. Authenticated calls ' +
         'carry the bearer token of demo@example.com.',
       table(
         ['Request', 'Engine', 'req/s', '÷ bare', 'p50 ms', 'p99 ms', 'p99 ÷ bare', 'non-2xx'],
@@ -161,7 +163,13 @@ export function report(figures) {
         `${options.rate}/s (latency counted from when each request was due, as wrk2 does). Duels: ` +
         'pairs of users playing whole duels (create, accept, three rounds of five checks and a ' +
         'submit each). Each flow’s ratios are to the bare server under the same client, measured just ' +
-        'before that flow; the bare rows give the slowest and the fastest of those runs.',
+        'before that flow; the bare rows give the slowest and the fastest of those runs. ' +
+        'PostgreSQL alone: a Node process on the server’s CPU (`ceiling-worker.mjs`, the `pg` ' +
+        'client), with PostgreSQL placed as for the flows, commits one-row updates on as many ' +
+        'connections, each its own transaction in one round trip, each connection on a row of its ' +
+        'own, with no HTTP and no app: the most writes PostgreSQL commits a second on this machine. ' +
+        'Every request of the quiz flow commits at least one write (an attempt opened, an answer ' +
+        'locked, an attempt closed), so no server can play it faster on PostgreSQL here.',
       table(
         [
           'Flow',
@@ -206,9 +214,11 @@ export function report(figures) {
           ];
           const quizOps = ['generate', 'check-answer', 'submit'];
           return [
-            ...bareRows([writes.quiz, writes.quizRate, writes.duel].map((run) => run.bare)).map(
-              ({ label, bare }) => row(label, '`GET /`', bare, bare),
-            ),
+            ...bareRows(
+              [writes.quiz, writes.quizRate, writes.duel, writes.ceiling].flatMap((run) =>
+                run ? [run.bare] : [],
+              ),
+            ).map(({ label, bare }) => row(label, '`GET /`', bare, bare)),
             ...flow('quizzes, closed loop', writes.quiz, quizOps),
             ...flow(`quizzes, ${writes.quizRate.figures.rate}/s`, writes.quizRate, quizOps),
             ...flow('duels, closed loop', writes.duel, [
@@ -218,6 +228,16 @@ export function report(figures) {
               'round check-answer',
               'round submit',
             ]),
+            ...(writes.ceiling
+              ? [
+                  row(
+                    `${engine.engine} alone, closed loop`,
+                    'one-row `update`, committed',
+                    writes.ceiling.figures,
+                    writes.ceiling.bare,
+                  ),
+                ]
+              : []),
           ];
         }),
       ),

@@ -219,6 +219,37 @@ export async function startBare(pin, dir, headers) {
   return { url, child, stop: () => stopProcess(child) };
 }
 
+/**
+ * The code of a Fastify server (the product's framework, as the repository installs it) with one
+ * route answering every GET of `/` with a short text and `headers`, and nothing of the app: no
+ * hook, no plugin, no logger.
+ */
+export const bareFastifyCode = (
+  /** @type {number} */ port,
+  /** @type {Record<string, string>} */ headers,
+) =>
+  `const headers = ${JSON.stringify(headers)};
+  const fastify = require('node:module').createRequire(${JSON.stringify(path.join(ROOT, 'apps/server/package.json'))})('fastify');
+  const app = fastify({ logger: false });
+  app.get('/', (request, reply) => { reply.headers(headers).type('text/plain').send('Hello, world!\\n'); });
+  app.listen({ port: ${port}, host: '127.0.0.1' });`;
+
+/**
+ * A bare Fastify server sending `headers` (`bareFastifyCode`), pinned like the app: what the
+ * framework and the headers cost before any of the app's work.
+ * @param {string[]} pin
+ * @param {string} dir
+ * @param {Record<string, string>} headers
+ */
+export async function startBareFastify(pin, dir, headers) {
+  const port = await freePort();
+  const logFile = path.join(dir, 'bare-fastify.log');
+  const child = startProcess(pin, 'node', ['-e', bareFastifyCode(port, headers)], { logFile });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/`, { child, logFile });
+  return { url, child, stop: () => stopProcess(child) };
+}
+
 /** What HTTP itself adds to an answer, or its body decides: not among an answer's own headers. */
 const TRANSPORT_HEADERS = new Set([
   'connection',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BARE_FASTIFY } from './http.mjs';
 import { report } from './report.mjs';
 import { targetRows } from './targets.mjs';
 
@@ -16,7 +17,8 @@ const run = (/** @type {number} */ rps, /** @type {number} */ p99 = 2) => ({
  * `overrides` replacing some of them.
  * @param {string} engine
  * @param {{ bare?: number, ratio?: number, reads?: Record<string, number>, quiz?: number,
- *   duel?: number, rateP99?: number, rssMiB?: number }} [overrides]
+ *   duel?: number, rateP99?: number, rssMiB?: number, ceiling?: number, framework?: number
+ * }} [overrides] `framework`: bare Fastify's read; `ceiling`: the database alone
  * @returns {import('./http.mjs').EngineFigures}
  */
 function engineFigures(engine, overrides = {}) {
@@ -43,19 +45,22 @@ function engineFigures(engine, overrides = {}) {
   return {
     engine,
     load: {
-      reads: labels.map((label) => {
-        const read = overrides.reads?.[label] ?? ratio;
-        return {
-          label,
-          figures: run(bare * read),
-          bare: run(bare),
-          ratios: [read * 0.9, read, read * 1.1],
-        };
-      }),
+      reads: [
+        ...(overrides.framework === undefined
+          ? []
+          : [{ label: BARE_FASTIFY, reference: true, value: overrides.framework }]),
+        ...labels.map((label) => ({ label, value: overrides.reads?.[label] ?? ratio })),
+      ].map(({ value, ...read }) => ({
+        ...read,
+        figures: run(bare * value),
+        bare: run(bare),
+        ratios: [value * 0.9, value, value * 1.1],
+      })),
       writes: {
         quiz: flow(overrides.quiz ?? 0.3),
         quizRate: flow(0.001, 2 * (overrides.rateP99 ?? 4)),
         duel: flow(overrides.duel ?? 0.3),
+        ceiling: overrides.ceiling === undefined ? undefined : flow(overrides.ceiling),
       },
       memory: { rssMiB: overrides.rssMiB ?? 150, peakMiB: 160 },
     },
@@ -168,6 +173,51 @@ describe('targetRows', () => {
     expect(rowOf(rows, 'Duels played')).toMatchObject({ measured: 'SQLite 0.19×', holds: false });
   });
 
+  it('gives bare Fastify beside the read targets, which the app’s reads alone hold', () => {
+    const rows = targetRows(
+      runFigures([
+        engineFigures('SQLite', { framework: 0.86, reads: { 'GET /api/health': 0.6 } }),
+        engineFigures('PostgreSQL', { framework: 0.84, reads: { 'GET /api/health': 0.71 } }),
+      ]),
+    );
+    expect(rowOf(rows, '`GET /api/health`')).toEqual({
+      target: '`GET /api/health` ≥ 0.7× bare',
+      measured:
+        'SQLite 0.6×, PostgreSQL 0.71× (Fastify alone with the API’s headers: SQLite 0.86×, PostgreSQL 0.84×)',
+      holds: false,
+    });
+    expect(rowOf(rows, '`GET /api/user`').holds).toBe(true);
+    // Not itself a read with a target, nor compared between the engines.
+    expect(rows.some((row) => row.target.includes('Fastify'))).toBe(false);
+  });
+
+  it('gives the database’s own ceiling of writes beside the write targets, held by the flows alone', () => {
+    const rows = targetRows(
+      runFigures([
+        engineFigures('SQLite', { quiz: 0.25, duel: 0.22 }),
+        engineFigures('PostgreSQL', { quiz: 0.021, duel: 0.03, ceiling: 0.154 }),
+      ]),
+    );
+    expect(rowOf(rows, 'Quizzes played')).toMatchObject({
+      measured:
+        'SQLite 0.25×, PostgreSQL 0.021× (one-row writes, the database alone: PostgreSQL 0.154×)',
+      holds: false,
+    });
+    expect(rowOf(rows, 'Duels played').measured).toBe(
+      'SQLite 0.22×, PostgreSQL 0.03× (one-row writes, the database alone: PostgreSQL 0.154×)',
+    );
+    // A ceiling above the bound does not hold a target the flows miss, nor one below fail it.
+    const above = targetRows(
+      runFigures([engineFigures('PostgreSQL', { quiz: 0.1, duel: 0.25, ceiling: 0.5 })]),
+    );
+    expect(rowOf(above, 'Quizzes played').holds).toBe(false);
+    expect(rowOf(above, 'Duels played').holds).toBe(true);
+    // Without a ceiling measured, the row is the flows' alone.
+    expect(
+      rowOf(targetRows(runFigures([engineFigures('SQLite')])), 'Quizzes played').measured,
+    ).toBe('SQLite 0.3×');
+  });
+
   it('says what a run did not measure instead of holding or failing it', () => {
     const rows = targetRows(runFigures([engineFigures('SQLite')]));
     expect(rowOf(rows, 'PostgreSQL within 2× of SQLite: `GET /api/user`')).toMatchObject({
@@ -267,5 +317,16 @@ describe('report', () => {
     expect(markdown).toMatch(
       /\| `GET \/api\/health` \| SQLite \| [\d,]+ \| 0\.64× \(0\.58, 0\.64, 0\.7\) \|/,
     );
+  });
+
+  it('lists the database alone among the writes, to the bare run measured before it', () => {
+    const postgres = engineFigures('PostgreSQL', { bare: 20_000, ceiling: 0.35 });
+    const ceiling = /** @type {NonNullable<typeof postgres.load>} */ (postgres.load).writes.ceiling;
+    /** @type {NonNullable<typeof ceiling>} */ (ceiling).figures.p99 = 8;
+    const markdown = report(runFigures([engineFigures('SQLite'), postgres]));
+    expect(markdown).toContain(
+      '| PostgreSQL alone, closed loop | one-row `update`, committed | PostgreSQL | 7,000 | 0.35× | 1 | 8 | 4× | 0 |',
+    );
+    expect(markdown).not.toContain('SQLite alone');
   });
 });

@@ -37,8 +37,10 @@ export async function client(pin, job, dir) {
  * @param {{
  *   appUrl: string, bareUrl: string, dir: string, seconds: number, connections: number, rate: number,
  *   demo: import('./servers.mjs').SignedIn, players: import('./servers.mjs').SignedIn[],
- *   checkpoint: () => Promise<void>
- * }} options
+ *   checkpoint: () => Promise<void>,
+ *   ceiling?: (load: { seconds: number, warmup: number, connections: number }) =>
+ *     Promise<import('./lib.mjs').LoadFigures>
+ * }} options with `ceiling`, the database's own ceiling of writes is measured after the flows
  */
 export async function measureWrites(pin, options) {
   const { appUrl, bareUrl, dir, seconds, connections, rate, demo } = options;
@@ -91,9 +93,20 @@ export async function measureWrites(pin, options) {
     { ...common, base: appUrl, mode: 'duel', players: duelUsers, duelQuizIds },
     dir,
   );
+  /** @type {{ figures: import('./lib.mjs').LoadFigures, bare: import('./lib.mjs').LoadFigures } | undefined} */
+  let ceiling;
+  if (options.ceiling) {
+    const ceilingBare = await bareRun('the database’s own ceiling');
+    step(`the database alone: one-row writes committed on ${connections} connections, no HTTP`);
+    ceiling = {
+      figures: await options.ceiling({ seconds, warmup, connections }),
+      bare: ceilingBare,
+    };
+  }
   return {
     quiz: { figures: quiz, bare: quizBare },
     quizRate: { figures: quizRate, bare: quizRateBare },
     duel: { figures: duel, bare: duelBare },
+    ceiling,
   };
 }
