@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -254,6 +255,44 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('a PostgreSQL connecti
       Object.entries(first[1]!).map(([key, value]) => [key, key === 'rows' ? 1 : value]),
     ]);
     expect((await read(3)).rows).toEqual([]);
+  });
+
+  it('reads a column whose type changed under a prepared statement by its new type', async () => {
+    await sql`create table meters (id int primary key, amount int)`.execute(pgDb);
+    await sql`insert into meters values (1, 7)`.execute(pgDb);
+    const read = () =>
+      sql<{ id: unknown; amount: unknown }>`select id, amount from meters where id = ${1}`.execute(
+        pgDb,
+      );
+    for (let run = 0; run < 4; run++) expect((await read()).rows).toEqual([{ id: 1, amount: 7 }]);
+
+    // The same names, another type: the rows are read by the columns the database now describes.
+    await sql`alter table meters alter column amount type timestamptz using '2026-11-28T08:30:00Z'`.execute(
+      pgDb,
+    );
+    await expect(read()).rejects.toThrow('cached plan must not change result type');
+    expect((await read()).rows).toEqual([{ id: 1, amount: '2026-11-28T08:30:00.000Z' }]);
+  });
+
+  it('builds the reading of a statement’s rows once, not for each result', async () => {
+    await sql`create table lamps (id int primary key, lit boolean, at timestamptz)`.execute(pgDb);
+    await sql`insert into lamps values (1, true, '2026-11-28T08:30:00Z')`.execute(pgDb);
+    const read = () => sql`select id, lit, at from lamps where id = ${1}`.execute(pgDb);
+    // pg's result, whose `addFields` builds the parsers and empty row its rows are read with.
+    const results = Object.getPrototypeOf(
+      (new pg.Query('select 1') as unknown as { _result: object })._result,
+    ) as { addFields(fields: { name: string }[]): void };
+    const built = vi.spyOn(results, 'addFields');
+    try {
+      for (let run = 0; run < 6; run++)
+        expect((await read()).rows).toEqual([{ id: 1, lit: true, at: '2026-11-28T08:30:00.000Z' }]);
+      const forLamps = built.mock.calls.filter(([fields]) =>
+        fields.some((field) => field.name === 'lit'),
+      );
+      expect(forLamps).toHaveLength(1);
+    } finally {
+      built.mockRestore();
+    }
   });
 
   /** The pool's one connection: its round trips (answers ready for the next query) and state. */

@@ -200,7 +200,7 @@ class ConnectingClient extends pg.Client {
     if (this.#committedWithLast) return this.#afterLast(text);
     if (this.#hold(text, values)) return Promise.resolve(NOTHING_RAN);
     if (this.#held.length > 0) return this.#runAfterHeld(text, values);
-    return this.#runNamed(text, values, (config) => super.query(config));
+    return this.#runNamed(text, values, (config) => this.#sendWith([], config));
   }
 
   /**
@@ -382,11 +382,63 @@ type ProtocolConnection = {
   sync(): void;
 };
 type QueryInternals = {
+  name?: string;
+  _result: ResultInternals;
   portal?: string;
   prepare(connection: ProtocolConnection): void;
   _getRows(connection: ProtocolConnection, rows: number | undefined): void;
   handleCommandComplete(message: unknown, connection: unknown): void;
 };
+
+/** The parts of pg's result that its rows are read with, built from the statement's columns. */
+type ResultInternals = {
+  fields: pg.FieldDef[];
+  _parsers?: unknown[];
+  _prebuiltEmptyResultObject?: object;
+  addFields(fields: pg.FieldDef[]): void;
+};
+
+/** What pg builds from a statement's columns to read its rows, by the statement's text. */
+type RowReading = Pick<ResultInternals, 'fields' | '_parsers' | '_prebuiltEmptyResultObject'>;
+
+/** Texts whose row reading is kept at most: past them, it is built for each result. */
+const MAX_ROW_READINGS = 2048;
+const rowReadings = new Map<string, RowReading>();
+
+/** Whether two descriptions of a statement's columns name the same columns of the same types. */
+function sameColumns(a: readonly pg.FieldDef[], b: readonly pg.FieldDef[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const [x, y] = [a[i]!, b[i]!];
+    if (x.name !== y.name || x.dataTypeID !== y.dataTypeID || x.format !== y.format) return false;
+  }
+  return true;
+}
+
+/**
+ * A result that reads its rows as the last result of the same text did, when the database
+ * describes the same columns: pg builds a parser for each column and an empty row for every
+ * result, each time the statement runs, which costs more than reading a few rows with them
+ * (decision 0075). The parsers depend on the column types alone (every client of a pool has the
+ * same, `pgTypes`), and pg reads them and the empty row without changing either.
+ */
+function readingRowsAsBefore(result: ResultInternals, text: string): void {
+  const addFields = result.addFields.bind(result);
+  result.addFields = (fields) => {
+    const before = rowReadings.get(text);
+    if (before && sameColumns(before.fields, fields)) {
+      result.fields = fields;
+      result._parsers = before._parsers;
+      result._prebuiltEmptyResultObject = before._prebuiltEmptyResultObject;
+      return;
+    }
+    addFields(fields);
+    if (before || rowReadings.size < MAX_ROW_READINGS) {
+      const { _parsers, _prebuiltEmptyResultObject } = result;
+      rowReadings.set(text, { fields, _parsers, _prebuiltEmptyResultObject });
+    }
+  };
+}
 
 /** Statements sent after a statement, under its sync (`sentWith`), and what to do once done. */
 type SentAfter = { texts: readonly string[]; done: () => void };
@@ -405,8 +457,11 @@ function sentWith(
   callback: (error: Error | undefined, result: unknown) => void,
   after?: SentAfter,
 ): pg.Query {
-  const query = new pg.Query(config, callback);
+  // Made from the text, named after: pg copies a config object property by property.
+  const query = new pg.Query(config.text, config.values, callback);
   const internals = query as unknown as QueryInternals;
+  internals.name = config.name;
+  readingRowsAsBefore(internals._result, config.text);
   const prepare = internals.prepare.bind(query);
   const complete = internals.handleCommandComplete.bind(query);
   const write = (connection: ProtocolConnection, texts: readonly string[]) => {
