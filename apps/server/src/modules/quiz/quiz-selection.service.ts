@@ -16,7 +16,7 @@ import {
 import { HOUR_MS, isoTime } from '@app/contract/dates';
 import { isUniqueViolation, nowIso, type Db, type Executor } from '../../db/database';
 import { transact } from '../../db/transaction';
-import { HttpError, invalid } from '../../lib/http-error';
+import { HttpError, conflict, invalid } from '../../lib/http-error';
 import {
   QuestionAlreadyHeld,
   attemptHolder,
@@ -247,9 +247,11 @@ export async function generateQuiz(
     try {
       return await drawAttempt(db, request);
     } catch (error) {
-      // A concurrent request of the same user opened an attempt or held a question first.
+      // A concurrent request of the same user opened an attempt or held a question first. Lost
+      // every time (a burst of requests for quizzes of several kinds), it is told so, not a 500.
       const raced = error instanceof QuestionAlreadyHeld || isUniqueViolation(error);
-      if (!raced || tries >= DRAW_TRIES) throw error;
+      if (!raced) throw error;
+      if (tries >= DRAW_TRIES) throw conflict(QUIZ_ERRORS.openingElsewhere);
     }
   }
 }

@@ -38,6 +38,7 @@ export const QUIZ_ERRORS = {
   modeMismatch: 'The mode does not match the question.',
   notAChoice: 'The answer must be the id of one of the choices.',
   answeredTwice: 'A question may be answered only once.',
+  openingElsewhere: 'Another quiz is being opened for you. Please try again in a moment.',
 } as const;
 
 export function pointsIn(kind: AttemptKind | 'duel', mode: keyof typeof POINTS_BY_MODE): number {

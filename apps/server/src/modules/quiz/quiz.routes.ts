@@ -33,7 +33,7 @@ const quizRoutes: FastifyPluginAsyncZod = async (app) => {
           'one question of that category, worth no points and outside the daily limit; a right answer checked with ' +
           '`check-answer` records the module as completed.',
         querystring: generateQuizQuery,
-        response: responses({ 200: quizAttempt }, [422]),
+        response: responses({ 200: quizAttempt }, [409, 422]),
       },
     },
     async (request) => generateQuiz(app.db, sessionOf(request).userId, request.query, options),

@@ -916,6 +916,35 @@ describe('POST /api/quiz/submit/:attemptId', () => {
     });
   });
 
+  it('opens one quiz or answers 409 to each of a burst of quizzes asked of all kinds at once, never a 5xx', async () => {
+    const user = await createUser(ctx);
+    const shapes = [
+      'difficulty=easy',
+      'difficulty=medium',
+      'difficulty=easy&question_count=5',
+      'difficulty=medium&category_id=collection',
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => generate(user, shapes[i % shapes.length]!)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status !== 200 && status !== 409)).toEqual([]);
+    for (const answer of answers.filter((a) => a.statusCode === 409))
+      expect(answer.json()).toEqual({
+        message: 'Another quiz is being opened for you. Please try again in a moment.',
+      });
+    // Each kind has one open attempt at most, and the quiz asked last is playable.
+    const open = await ctx.db
+      .selectFrom('quiz_attempts')
+      .select('kind')
+      .where('user_id', '=', user.id)
+      .where('status', '=', 'open')
+      .execute();
+    expect(open.filter((a) => a.kind === 'quiz').length).toBeLessThanOrEqual(1);
+    const quiz = await newQuiz(user, 'difficulty=easy');
+    expect(quiz.questions).toHaveLength(10);
+  });
+
   it('credits once when the same attempt is submitted twice at the same time', async () => {
     const user = await createUser(ctx);
     const quiz = await newQuiz(user, 'difficulty=easy');
