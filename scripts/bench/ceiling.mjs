@@ -1,10 +1,9 @@
 // PostgreSQL's own ceiling of writes on this machine (ceiling-worker.mjs): the most one-row writes
 // it commits a second, with no HTTP and no app, from the server's CPU with PostgreSQL where the
 // flows have it. No request of the quiz flow commits less, so no app can play it faster.
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { run } from './lib.mjs';
+import { runJob } from './lib.mjs';
 
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ceiling-worker.mjs');
 
@@ -13,9 +12,7 @@ const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ceiling-
  * @param {{ url: string, connections: number, seconds: number, warmup: number, dir: string }} options
  * @returns {Promise<import('./lib.mjs').LoadFigures>}
  */
-export async function measureWriteCeiling(pin, options) {
+export function measureWriteCeiling(pin, options) {
   const { dir, ...job } = options;
-  const file = path.join(dir, 'job-ceiling.json');
-  fs.writeFileSync(file, JSON.stringify(job));
-  return JSON.parse(await run(pin, 'node', [WORKER, file]));
+  return runJob(pin, WORKER, job, path.join(dir, 'job-ceiling.json'));
 }

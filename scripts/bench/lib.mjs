@@ -104,6 +104,20 @@ export function run(pin, command, args, { env = process.env, cwd = ROOT, input }
 }
 
 /** Stops a process started with startProcess and waits for it. */
+/**
+ * Runs a Node script of the bench on a job written to `file` (the script reads it from its first
+ * argument) and returns the one JSON object it prints.
+ * @param {string[]} pin
+ * @param {string} script
+ * @param {unknown} job
+ * @param {string} file
+ * @returns {Promise<any>}
+ */
+export async function runJob(pin, script, job, file) {
+  fs.writeFileSync(file, JSON.stringify(job));
+  return JSON.parse(await run(pin, 'node', [script, file]));
+}
+
 export async function stopProcess(/** @type {ChildProcess} */ child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,8 +1,7 @@
 // Lighthouse mobile on /login, and signed in on / and /quiz/start, against the bench server.
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { run, step } from './lib.mjs';
+import { runJob, step } from './lib.mjs';
 
 const RUNNER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lighthouse-runner.mjs');
 
@@ -34,9 +33,8 @@ export const PAGES = [
  */
 export async function measureLighthouse({ url, demo, dir }) {
   step(`Lighthouse (mobile), ${RUNS} runs a page: ${PAGES.map((p) => p.path).join(', ')}`);
-  const file = path.join(dir, 'lighthouse-job.json');
   // What the web app stores once signed in: the user and its token.
   const session = JSON.stringify({ ...demo.user, token: demo.token });
-  fs.writeFileSync(file, JSON.stringify({ url, session, runs: RUNS, pages: PAGES }));
-  return JSON.parse(await run([], 'node', [RUNNER, file]));
+  const job = { url, session, runs: RUNS, pages: PAGES };
+  return runJob([], RUNNER, job, path.join(dir, 'lighthouse-job.json'));
 }

@@ -51,6 +51,12 @@ const duelsFigure = (/** @type {Load} */ load) => throughput(load.writes.duel);
 const fixedRateTailFigure = (/** @type {Load} */ load) => tail(load.writes.quizRate);
 const ceilingFigure = (/** @type {Load} */ load) => throughput(load.writes.ceiling);
 
+/** The write flows of the targets, each with its figure. */
+const WRITE_TARGETS = [
+  { flow: 'Quizzes played (generate, checks, submit)', figure: quizzesFigure },
+  { flow: 'Duels played (rounds, checks, submits)', figure: duelsFigure },
+];
+
 /**
  * Each engine's value of a figure (engines without it left out).
  * @param {EngineFigures[]} engines
@@ -142,27 +148,18 @@ export function targetRows(figures) {
   );
   // No flow whose every request commits a write can beat the database alone (ceiling.mjs).
   const ceilings = perEngine(engines, ceilingFigure);
-  const ceilingNote = 'one-row writes, the database alone';
   rows.push(
-    besideBound(
-      row(
-        `Quizzes played (generate, checks, submit), closed loop, ≥ ${WRITES_LEAST}× bare`,
-        perEngine(engines, quizzesFigure),
-        least(WRITES_LEAST),
-        factor,
+    ...WRITE_TARGETS.map(({ flow, figure }) =>
+      besideBound(
+        row(
+          `${flow}, closed loop, ≥ ${WRITES_LEAST}× bare`,
+          perEngine(engines, figure),
+          least(WRITES_LEAST),
+          factor,
+        ),
+        ceilings,
+        'one-row writes, the database alone',
       ),
-      ceilings,
-      ceilingNote,
-    ),
-    besideBound(
-      row(
-        `Duels played (rounds, checks, submits), closed loop, ≥ ${WRITES_LEAST}× bare`,
-        perEngine(engines, duelsFigure),
-        least(WRITES_LEAST),
-        factor,
-      ),
-      ceilings,
-      ceilingNote,
     ),
     row(
       `Quizzes at a fixed rate: p99 ≤ ${FIXED_RATE_P99_MOST}× bare p99`,

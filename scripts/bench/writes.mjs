@@ -1,9 +1,8 @@
 // Writes under load: quizzes played by many users (closed loop, then at a fixed rate) and duels,
 // by the load client (write-client.mjs) on the load generator's CPU.
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { run, step } from './lib.mjs';
+import { runJob, step } from './lib.mjs';
 
 const CLIENT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'write-client.mjs');
 
@@ -26,10 +25,8 @@ const RATE_PLAYERS = 64;
  * @param {string} dir
  * @returns {Promise<ClientFigures>}
  */
-export async function client(pin, job, dir) {
-  const file = path.join(dir, `job-${job.mode}.json`);
-  fs.writeFileSync(file, JSON.stringify(job));
-  return JSON.parse(await run(pin, 'node', [CLIENT, file]));
+export function client(pin, job, dir) {
+  return runJob(pin, CLIENT, job, path.join(dir, `job-${job.mode}.json`));
 }
 
 /**

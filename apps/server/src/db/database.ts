@@ -352,8 +352,11 @@ class ConnectingClient extends pg.Client {
 
 type StatementKind = 'begin' | 'commit' | 'rollback' | 'user-row-write' | 'other';
 
-/** Texts whose kind is kept at most: past them, a text's kind is read each time it runs. */
-const MAX_KINDS = 2048;
+/**
+ * Texts whose kind, or whose row reading, is kept at most: past them, it is made again each time
+ * the text runs.
+ */
+const MAX_TEXTS_KEPT = 2048;
 const kinds = new Map<string, StatementKind>();
 
 /**
@@ -367,7 +370,7 @@ function kindOf(statement: string): StatementKind {
   else if (COMMIT.test(statement)) kind = 'commit';
   else if (ROLLBACK.test(statement)) kind = 'rollback';
   else kind = USER_ROW_WRITE.test(statement) ? 'user-row-write' : 'other';
-  if (kinds.size < MAX_KINDS) kinds.set(statement, kind);
+  if (kinds.size < MAX_TEXTS_KEPT) kinds.set(statement, kind);
   return kind;
 }
 
@@ -401,15 +404,14 @@ type ResultInternals = {
 /** What pg builds from a statement's columns to read its rows, by the statement's text. */
 type RowReading = Pick<ResultInternals, 'fields' | '_parsers' | '_prebuiltEmptyResultObject'>;
 
-/** Texts whose row reading is kept at most: past them, it is built for each result. */
-const MAX_ROW_READINGS = 2048;
 const rowReadings = new Map<string, RowReading>();
 
 /** Whether two descriptions of a statement's columns name the same columns of the same types. */
 function sameColumns(a: readonly pg.FieldDef[], b: readonly pg.FieldDef[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
-    const [x, y] = [a[i]!, b[i]!];
+    const x = a[i]!;
+    const y = b[i]!;
     if (x.name !== y.name || x.dataTypeID !== y.dataTypeID || x.format !== y.format) return false;
   }
   return true;
@@ -419,8 +421,8 @@ function sameColumns(a: readonly pg.FieldDef[], b: readonly pg.FieldDef[]): bool
  * A result that reads its rows as the last result of the same text did, when the database
  * describes the same columns: pg builds a parser for each column and an empty row for every
  * result, each time the statement runs, which costs more than reading a few rows with them
- * (decision 0075). The parsers depend on the column types alone (every client of a pool has the
- * same, `pgTypes`), and pg reads them and the empty row without changing either.
+ * (decision 0075). The parsers depend on the column types alone (every pool's clients read with
+ * `pgTypes`), and pg reads them and the empty row without changing either.
  */
 function readingRowsAsBefore(result: ResultInternals, text: string): void {
   const addFields = result.addFields.bind(result);
@@ -433,7 +435,7 @@ function readingRowsAsBefore(result: ResultInternals, text: string): void {
       return;
     }
     addFields(fields);
-    if (before || rowReadings.size < MAX_ROW_READINGS) {
+    if (before || rowReadings.size < MAX_TEXTS_KEPT) {
       const { _parsers, _prebuiltEmptyResultObject } = result;
       rowReadings.set(text, { fields, _parsers, _prebuiltEmptyResultObject });
     }

@@ -933,7 +933,7 @@ describe('POST /api/quiz/submit/:attemptId', () => {
       expect(answer.json()).toEqual({
         message: 'Another quiz is being opened for you. Please try again in a moment.',
       });
-    // Each kind has one open attempt at most, and the quiz asked last is playable.
+    // One open quiz at most, and the next quiz asked for opens.
     const open = await ctx.db
       .selectFrom('quiz_attempts')
       .select('kind')
