@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { MESSAGES } from '@app/contract/errors';
 import { poolUsage } from '../db/database';
-import { digestOf, sameDigest } from '../modules/auth/token';
+import { digestOf, sameBytes } from '../modules/auth/token';
 
 /**
  * Prometheus metrics on `GET /metrics`: requests by route and status with their latency, the
@@ -64,7 +64,7 @@ export default fp(
     const token = app.config.metricsToken ? digestOf(app.config.metricsToken) : undefined;
     const mayRead = (request: FastifyRequest) => {
       const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
-      if (token && bearer && sameDigest(token, digestOf(bearer))) return true;
+      if (token && bearer && sameBytes(token, digestOf(bearer))) return true;
       // The socket's own peer, never X-Forwarded-For; and nothing relayed by a proxy.
       const peer = request.socket.remoteAddress ?? '';
       if (request.headers['x-forwarded-for'] !== undefined) return false;

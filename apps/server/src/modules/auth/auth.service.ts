@@ -9,7 +9,7 @@ import * as repo from './auth.repository';
 import { clientKey } from './client-key';
 import type { ThrottleStore } from './login-throttle';
 import { verifyPassword } from './password';
-import { digestOf, hashSecret, newSecret, parseToken, sameDigest } from './token';
+import { digestOf, hashSecret, newSecret, parseToken, sameBytes } from './token';
 
 const TOUCH_EVERY_MS = 60 * 1000;
 
@@ -36,12 +36,15 @@ type TokenWithUser = NonNullable<Awaited<ReturnType<typeof repo.findTokenWithUse
 /**
  * A token as its row is held (docs/decisions/0045): the session it opens, made once per read of
  * the row and shared by the requests it serves (frozen: none may change it), its hash as bytes and
- * when it was last used, so that a request compares and reads the clock, nothing more.
+ * when it was last used, so that a request compares and reads the clock, nothing more. Once a
+ * secret has matched the hash, it is kept beside it, in this process's memory only, and the
+ * requests after compare with it instead of hashing again (docs/decisions/0077).
  */
 export type HeldToken = {
   readonly session: Readonly<Session>;
   readonly tokenHash: Buffer;
   readonly lastUsedAt: number;
+  verifiedSecret: Buffer | undefined;
 };
 
 function heldToken(row: TokenWithUser): HeldToken {
@@ -56,12 +59,22 @@ function heldToken(row: TokenWithUser): HeldToken {
     session: Object.freeze(session),
     tokenHash: Buffer.from(token_hash, 'hex'),
     lastUsedAt: Date.parse(last_used_at),
+    verifiedSecret: undefined,
   };
 }
 
-/** Whether the secret is the held token's: their digests compared in constant time. */
+/**
+ * Whether the secret is the held token's, compared in constant time: with the secret that matched
+ * its hash before, else by their digests, the secret kept once it matches. A token has one secret,
+ * so a secret other than the one kept is wrong, without hashing it.
+ */
 function isSecretOf(held: HeldToken, secret: string): boolean {
-  return sameDigest(held.tokenHash, digestOf(secret));
+  // parseToken lets only ASCII letters and digits through: one byte each.
+  const presented = Buffer.from(secret, 'latin1');
+  if (held.verifiedSecret) return sameBytes(held.verifiedSecret, presented);
+  if (!sameBytes(held.tokenHash, digestOf(secret))) return false;
+  held.verifiedSecret = presented;
+  return true;
 }
 
 export class AuthService {

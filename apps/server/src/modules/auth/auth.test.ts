@@ -162,6 +162,28 @@ describe('bearer tokens', () => {
     expect((await me(bearer(`${id}|${'A'.repeat(48)}`))).statusCode).toBe(401);
   });
 
+  it('refuses a wrong secret for a token it has just served, and serves the right one still', async () => {
+    // Held and verified once: the requests after compare with the secret that matched.
+    const token = await ctx.app.auth.issueToken(claire.id, 'test');
+    const [id, secret] = token.split('|') as [string, string];
+    const last = secret.at(-1) === 'A' ? 'B' : 'A';
+    const wrongs = [
+      `${id}|${secret.slice(0, -1)}${last}`,
+      `${id}|${secret}A`,
+      `${id}|${secret.slice(0, -1)}`,
+      `${id}|${'A'.repeat(secret.length)}`,
+    ];
+    expect((await me(bearer(token))).statusCode).toBe(200);
+    for (const wrong of wrongs) expect((await me(bearer(wrong))).statusCode).toBe(401);
+    expect((await me(bearer(token))).statusCode).toBe(200);
+    // A wrong secret first, before any right one: refused, and the right one still opens it.
+    const other = await ctx.app.auth.issueToken(claire.id, 'test');
+    const [otherId, otherSecret] = other.split('|') as [string, string];
+    expect((await me(bearer(`${otherId}|${'B'.repeat(otherSecret.length)}`))).statusCode).toBe(401);
+    expect((await me(bearer(other))).statusCode).toBe(200);
+    expect((await me(bearer(`${otherId}|${secret}`))).statusCode).toBe(401);
+  });
+
   it('refuses a token unused for more than 30 days, and keeps one used 29 days ago', async () => {
     const stale = await ctx.app.auth.issueToken(claire.id, 'test');
     const recent = await ctx.app.auth.issueToken(claire.id, 'test');
