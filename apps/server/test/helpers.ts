@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -175,4 +175,22 @@ export async function badgesOf(db: Db, userId: number, except: string[] = []): P
     .map((r) => r.code)
     .filter((code) => !except.includes(code))
     .sort();
+}
+
+/**
+ * How many times pg builds the reading of rows with `column` among their columns (its result's
+ * `addFields`, which makes the parsers and the empty row they are read with) while `work` runs.
+ */
+export async function rowReadingsBuilt(column: string, work: () => Promise<void>): Promise<number> {
+  const results = Object.getPrototypeOf(
+    (new pg.Query('select 1') as unknown as { _result: object })._result,
+  ) as { addFields(fields: { name: string }[]): void };
+  const built = vi.spyOn(results, 'addFields');
+  try {
+    await work();
+    return built.mock.calls.filter(([fields]) => fields.some((field) => field.name === column))
+      .length;
+  } finally {
+    built.mockRestore();
+  }
 }

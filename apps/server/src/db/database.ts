@@ -456,7 +456,7 @@ type SentAfter = { texts: readonly string[]; done: () => void };
 function sentWith(
   before: readonly string[],
   config: pg.QueryConfig,
-  callback: (error: Error | undefined, result: unknown) => void,
+  callback: ((error: Error | undefined, result: unknown) => void) | undefined,
   after?: SentAfter,
 ): pg.Query {
   // Made from the text, named after: pg copies a config object property by property.
@@ -650,6 +650,16 @@ export function sqliteOf(db: Db): SqliteConnection {
  */
 export function poolOf(db: Executor): pg.Pool | undefined {
   return pools.get(db as Db);
+}
+
+/**
+ * A statement run on a connection of the pool, made and read as the app's statements are
+ * (`sentWith`): from its text, its rows read with the parsers its last result of the same columns
+ * built (decision 0075), not copied and built again as pg does for a config. The pool hands it to
+ * a connection with the callback that gives the connection back.
+ */
+export function queryOnPool(pool: pg.Pool, config: pg.QueryConfig): Promise<pg.QueryResult> {
+  return pool.query(sentWith([], config, undefined)) as unknown as Promise<pg.QueryResult>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/helpers';
+import { createTestDatabase, rowReadingsBuilt } from '../../test/helpers';
 import type { Transaction } from 'kysely';
 import type { Db } from './database';
 import type { Database } from './schema';
@@ -150,4 +150,22 @@ describe('a prepared query', () => {
       ]);
     });
   });
+
+  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
+    'on PostgreSQL, reads its rows with what its last result of the same columns built',
+    async () => {
+      const cities = prepared((db, id: number) =>
+        db.selectFrom('stores').select(['city as town', 'timezone as zone']).where('id', '>=', id),
+      );
+      const built = await rowReadingsBuilt('town', async () => {
+        for (let run = 0; run < 6; run++)
+          expect((await cities(db, 0)).map((row) => row.town)).toEqual([
+            'Genève',
+            'Paris',
+            'Tokyo',
+          ]);
+      });
+      expect(built).toBe(1);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
-import { idleSqlite, isPostgres, poolOf, type Executor } from './database';
+import { idleSqlite, isPostgres, poolOf, queryOnPool, type Executor } from './database';
 import type { Database } from './schema';
 
 /** Stands for a value of the arguments while a prepared query is compiled: where to find it. */
@@ -102,10 +102,7 @@ export function prepared<Args extends unknown[], Row>(
     const pool = poolOf(db);
     if (pool) {
       const { name, sql: text } = compiled;
-      const result = await (name
-        ? pool.query({ name, text, values: parameters })
-        : pool.query(text, parameters));
-      return result.rows as Row[];
+      return (await queryOnPool(pool, { name, text, values: parameters })).rows as Row[];
     }
     return (await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters))).rows;
   };
