@@ -25,7 +25,10 @@ export function hashSecret(secret: string): string {
   return digestOf(secret).toString('hex');
 }
 
-/** Whether two digests or secrets are the same, in a time that does not depend on where they differ. */
+/**
+ * Whether two digests, or two secrets, are the same, in a time that does not depend on where they
+ * differ.
+ */
 export function sameBytes(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
