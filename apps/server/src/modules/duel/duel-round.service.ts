@@ -32,7 +32,7 @@ import {
   pointsIn,
 } from '../quiz/quiz-shared';
 import * as repo from './duel.repository';
-import { RESPONSE_HOURS, hoursLater, viewDuel, viewDuelNow } from './duel-view';
+import { RESPONSE_HOURS, hoursLater, viewDuel, viewDuelOf } from './duel-view';
 
 /**
  * The rounds of a duel: opening them (their questions held for both players until both have
@@ -159,13 +159,14 @@ export async function openRound(
 /**
  * Ends a duel once, in the caller's transaction: its status and winner, the questions of its
  * unfinished rounds released, its open plays closed, and the reward of each player written.
+ * Returns the duel's row as it leaves it.
  */
 export async function finishDuel(
   trx: Transaction<Database>,
   duel: repo.DuelRow,
   outcome: { status: 'completed' | 'timeout'; winnerId: number | null },
   at: string,
-): Promise<void> {
+): Promise<repo.DuelRow> {
   const rounds = await repo.roundsOf(trx, [duel.id]);
   for (const round of rounds) await releaseHolds(trx, roundHolder(round.id));
   const attempts = await repo.attemptsOf(
@@ -176,14 +177,16 @@ export async function finishDuel(
     if (attempt.completed_at === null)
       await quizRepo.closeOpenAttempt(trx, attempt.quiz_attempt_id, at);
   }
-  await repo.updateDuel(trx, duel.id, {
+  const ended = {
     status: outcome.status,
     winner_id: outcome.winnerId,
     pending_pair: null,
     completed_at: at,
     last_activity_at: at,
-  });
-  if (outcome.winnerId === null) return;
+  };
+  await repo.updateDuel(trx, duel.id, ended);
+  const row = { ...duel, ...ended };
+  if (outcome.winnerId === null) return row;
   const loserId = outcome.winnerId === duel.user1_id ? duel.user2_id : duel.user1_id;
   const rewards = [
     { userId: outcome.winnerId, amount: DUEL_REWARDS.winner, reason: 'duel_win' as const },
@@ -197,6 +200,7 @@ export async function finishDuel(
   if ((await repo.countWins(trx, outcome.winnerId, WINS_BADGE)) >= WINS_BADGE) {
     await awardBadge(trx, outcome.winnerId, 'duels_won_5', at);
   }
+  return row;
 }
 
 /** The deadline of a duel that has passed: its acceptance's, or a round's; undefined if none. */
@@ -293,19 +297,17 @@ export async function roundQuiz(
   roundNumber: number,
   options: DuelOptions,
 ): Promise<RoundQuiz> {
-  const state = await playerDuel(db, userId, duelId);
-  const { duel } = state;
-  const round = playableRound(state, roundNumber);
-  const mine = (await repo.attemptsOf(db, [round.id])).find((a) => a.user_id === userId);
-  if (mine?.completed_at) throw invalid('round', DUEL_ERRORS.roundPlayed);
-  if (mine) return resumedPlay(db, mine.quiz_attempt_id, roundNumber);
-
   // The questions' content, held outside the transaction: none of it read under the duel's lock.
   const content = await playContent(db);
-  const loaded = await transact(db, async (trx): Promise<RoundQuiz | number> => {
-    await repo.lockDuel(trx, duel.id);
+  // The duel read once, under its lock, as for a submit: a play loaded before is resumed after.
+  const loaded = await transact(db, async (trx): Promise<RoundQuiz | number | undefined> => {
+    const state = await lockPlayerDuel(trx, userId, duelId);
+    if (!state) return undefined;
+    const { duel } = state;
+    const round = playableRound(state, roundNumber);
     const plays = await repo.attemptsOf(trx, [round.id]);
     const earlier = plays.find((a) => a.user_id === userId);
+    if (earlier?.completed_at) throw invalid('round', DUEL_ERRORS.roundPlayed);
     if (earlier) return earlier.quiz_attempt_id;
     // The first play of a round holds its questions for both players: opened again now if
     // some were open elsewhere when it opened, and refused while they still are.
@@ -339,7 +341,7 @@ export async function roundQuiz(
         started_at: now,
       }))
     ) {
-      throw new RoundAlreadyLoaded();
+      throw new RoundAlreadyLoaded(round.id);
     }
     if (round.status === 'pending') {
       await repo.setRound(trx, round.id, { status: 'in_progress', started_at: now });
@@ -353,9 +355,11 @@ export async function roundQuiz(
     };
   }).catch(async (error: unknown) => {
     if (!(error instanceof RoundAlreadyLoaded)) throw error;
-    const plays = await repo.attemptsOf(db, [round.id]);
+    const plays = await repo.attemptsOf(db, [error.roundId]);
     return plays.find((a) => a.user_id === userId)!.quiz_attempt_id;
   });
+  // Its deadline had passed: the duel has ended.
+  if (loaded === undefined) throw invalid('round', DUEL_ERRORS.notInProgress);
   return typeof loaded === 'number' ? resumedPlay(db, loaded, roundNumber) : loaded;
 }
 
@@ -377,7 +381,12 @@ async function resumedPlay(db: Db, attemptId: number, roundNumber: number): Prom
   };
 }
 
-class RoundAlreadyLoaded extends Error {}
+/** Another load of the round played it first: its play stands, in the round of `roundId`. */
+class RoundAlreadyLoaded extends Error {
+  constructor(readonly roundId: number) {
+    super(`Round ${roundId} was loaded by another request.`);
+  }
+}
 
 /**
  * `POST /api/duels/{id}/rounds/{n}/submit`: closes the player's play of the round, timed by the
@@ -395,10 +404,15 @@ export async function submitRound(
   const result = await transact(db, async (trx) => {
     const state = await lockPlayerDuel(trx, userId, duelId);
     if (!state) return undefined;
-    const { duel } = state;
     const round = playableRound(state, roundNumber);
-    const attempts = await repo.attemptsOf(trx, [round.id]);
-    const mine = attempts.find((a) => a.user_id === userId);
+    const rounds = state.rounds!;
+    // Every play of the duel, for the answer: none changes but under the duel's lock, as here.
+    const attempts = await repo.attemptsOf(
+      trx,
+      rounds.map((r) => r.id),
+    );
+    const inRound = attempts.filter((a) => a.round_id === round.id);
+    const mine = inRound.find((a) => a.user_id === userId);
     if (!mine || mine.quiz_attempt_id !== input.attempt_id)
       throw invalid('attempt_id', DUEL_ERRORS.wrongAttempt);
     if (mine.completed_at !== null) throw invalid('attempt_id', DUEL_ERRORS.roundPlayed);
@@ -418,54 +432,67 @@ export async function submitRound(
       duration: seconds,
       ranked: 0,
     });
-    await repo.completeRoundAttempt(trx, mine.id, {
+    const end = {
       score,
       time_seconds: input.time_seconds,
       server_time_seconds: seconds,
       completed_at: now,
-    });
-    await repo.updateDuel(trx, duel.id, { last_activity_at: now });
+    };
+    await repo.completeRoundAttempt(trx, mine.id, end);
+    await repo.updateDuel(trx, state.duel.id, { last_activity_at: now });
+    // The duel's rows as this transaction leaves them, which the answer shows.
+    let duel = { ...state.duel, last_activity_at: now };
+    const played = withChanges(attempts, mine.id, end);
 
-    const other = attempts.find((a) => a.user_id !== userId);
+    const other = inRound.find((a) => a.user_id !== userId);
     if (!other?.completed_at) {
-      await repo.setRound(trx, round.id, {
-        status: 'in_progress',
+      const first = {
+        status: 'in_progress' as const,
         started_at: round.started_at ?? now,
         first_submitted_at: now,
         deadline_at: hoursLater(now, RESPONSE_HOURS),
-      });
-      return { roundCompleted: false, duelCompleted: false };
+      };
+      await repo.setRound(trx, round.id, first);
+      const after = withChanges(rounds, round.id, first);
+      return { roundCompleted: false, duelCompleted: false, duel, rounds: after, attempts: played };
     }
 
-    await repo.setRound(trx, round.id, { status: 'completed', completed_at: now });
+    const completed = { status: 'completed' as const, completed_at: now };
+    await repo.setRound(trx, round.id, completed);
+    const after = withChanges(rounds, round.id, completed);
     await releaseHolds(trx, roundHolder(round.id));
     if (roundNumber < DUEL_ROUNDS) {
-      const next = state.rounds!.find((r) => r.round_number === roundNumber + 1);
+      const next = rounds.find((r) => r.round_number === roundNumber + 1);
       if (next) await openRound(trx, duel, next.id, options, { fresh: true });
-      return { roundCompleted: true, duelCompleted: false };
+      return { roundCompleted: true, duelCompleted: false, duel, rounds: after, attempts: played };
     }
-    const done = await repo.attemptsOf(
-      trx,
-      state.rounds!.map((r) => r.id),
-    );
     const totals = [duel.user1_id, duel.user2_id].map((player) => {
-      const plays = done.filter((a) => a.user_id === player);
+      const plays = played.filter((a) => a.user_id === player);
       return {
         user_id: player,
         score: plays.reduce((sum, a) => sum + (a.score ?? 0), 0),
         time_seconds: plays.reduce((sum, a) => sum + (a.server_time_seconds ?? 0), 0),
       };
     });
-    await finishDuel(trx, duel, { status: 'completed', winnerId: duelWinner(totals) }, now);
-    return { roundCompleted: true, duelCompleted: true };
+    duel = await finishDuel(trx, duel, { status: 'completed', winnerId: duelWinner(totals) }, now);
+    return { roundCompleted: true, duelCompleted: true, duel, rounds: after, attempts: played };
   });
   // Its deadline had passed: the duel has ended.
   if (!result) throw invalid('round', DUEL_ERRORS.notInProgress);
   return {
     is_round_completed: result.roundCompleted,
     is_duel_completed: result.duelCompleted,
-    duel: await viewDuelNow(db, userId, duelId),
+    duel: await viewDuelOf(db, userId, result.duel, result.rounds, result.attempts),
   };
+}
+
+/** Rows with one of them changed as an update of it just did. */
+function withChanges<Row extends { id: number }>(
+  rows: readonly Row[],
+  id: number,
+  changes: Partial<Row>,
+): Row[] {
+  return rows.map((row) => (row.id === id ? { ...row, ...changes } : row));
 }
 
 /** `GET /api/duels/{id}/rounds/{n}/status`. */

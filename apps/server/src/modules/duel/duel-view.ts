@@ -57,15 +57,9 @@ export function roundWinner(attempts: readonly repo.RoundAttemptRow[]): number |
   return null;
 }
 
-/** The duels as `viewerId` may see them, in the order given. */
-export async function viewDuels(
-  db: Executor,
-  viewerId: number,
-  duels: readonly repo.DuelRow[],
-): Promise<Duel[]> {
-  const ids = duels.map((d) => d.id);
-  const [rounds, players, quizzes, rewards] = await Promise.all([
-    repo.roundsOf(db, ids),
+/** What a view of duels is made of beside their rows: the players, the themes, the rewards. */
+async function aroundDuels(db: Executor, duels: readonly repo.DuelRow[]) {
+  const [players, quizzes, rewards] = await Promise.all([
     playersOf(
       db,
       duels.flatMap((d) => [d.user1_id, d.user2_id]),
@@ -73,10 +67,57 @@ export async function viewDuels(
     duelThemes(db),
     rewardsOf(db, duels),
   ]);
+  return { players, quizzes, rewards };
+}
+
+/** The duels as `viewerId` may see them, in the order given. */
+export async function viewDuels(
+  db: Executor,
+  viewerId: number,
+  duels: readonly repo.DuelRow[],
+): Promise<Duel[]> {
+  const [rounds, around] = await Promise.all([
+    repo.roundsOf(
+      db,
+      duels.map((d) => d.id),
+    ),
+    aroundDuels(db, duels),
+  ]);
   const attempts = await repo.attemptsOf(
     db,
     rounds.map((r) => r.id),
   );
+  return viewsOf(viewerId, { duels, rounds, attempts }, around);
+}
+
+/** Duels' rows as a request has them: read, or as its own transaction has just written them. */
+type DuelRows = {
+  duels: readonly repo.DuelRow[];
+  rounds: readonly repo.RoundRow[];
+  attempts: readonly repo.RoundAttemptRow[];
+};
+
+/**
+ * One duel as `viewerId` may see it, from its rows (every round, every play) as the caller has
+ * them: a write that has just committed them answers with them, not reading back what it wrote.
+ */
+export async function viewDuelOf(
+  db: Executor,
+  viewerId: number,
+  duel: repo.DuelRow,
+  rounds: readonly repo.RoundRow[],
+  attempts: readonly repo.RoundAttemptRow[],
+): Promise<Duel> {
+  const duels = [duel];
+  const [view] = viewsOf(viewerId, { duels, rounds, attempts }, await aroundDuels(db, duels));
+  return view!;
+}
+
+function viewsOf(
+  viewerId: number,
+  { duels, rounds, attempts }: DuelRows,
+  { players, quizzes, rewards }: Awaited<ReturnType<typeof aroundDuels>>,
+): Duel[] {
   return duels.map((duel) => {
     const own = rounds.filter((r) => r.duel_id === duel.id);
     const ownAttempts = attempts.filter((a) => own.some((r) => r.id === a.round_id));

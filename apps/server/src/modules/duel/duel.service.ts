@@ -31,7 +31,7 @@ import {
   playerDuel,
   settleOverdue,
 } from './duel-round.service';
-import { duelThemes, viewDuel, viewDuelNow, viewDuels } from './duel-view';
+import { duelThemes, viewDuel, viewDuelNow, viewDuelOf, viewDuels } from './duel-view';
 
 /**
  * Duels (PRODUCT.md §9): creating one (15 questions drawn from its theme), accepting, cancelling,
@@ -166,23 +166,26 @@ export async function acceptDuel(db: Db, userId: number, duelId: number, options
   const accepted = await transact(db, async (trx) => {
     const state = await lockPlayerDuel(trx, userId, duelId);
     // Not accepted in time: it has timed out.
-    if (!state) return false;
+    if (!state) return undefined;
     const { duel } = state;
     if (duel.user2_id !== userId) throw forbidden(DUEL_ERRORS.onlyOpponentAccepts);
     if (duel.status !== 'pending') throw invalid('duel', DUEL_ERRORS.notPending);
     const now = nowIso();
-    await repo.updateDuel(trx, duel.id, {
-      status: 'in_progress',
+    const changes = {
+      status: 'in_progress' as const,
       pending_pair: null,
       accepted_at: now,
       last_activity_at: now,
-    });
-    const first = (await repo.roundsOf(trx, [duel.id])).find((r) => r.round_number === 1)!;
+    };
+    await repo.updateDuel(trx, duel.id, changes);
+    const rounds = await repo.roundsOf(trx, [duel.id]);
+    const first = rounds.find((r) => r.round_number === 1)!;
     await openRound(trx, duel, first.id, options, { fresh: true });
-    return true;
+    // Its rows as accepted, for the answer: nobody has played a round of it yet.
+    return { duel: { ...duel, ...changes }, rounds };
   });
   if (!accepted) throw invalid('duel', DUEL_ERRORS.notPending);
-  return viewDuelNow(db, userId, duelId);
+  return viewDuelOf(db, userId, accepted.duel, accepted.rounds, []);
 }
 
 /** `DELETE /api/duels/{id}`: the challenger withdraws a duel not accepted yet. */

@@ -64,10 +64,15 @@ async function accepted(user1: TestUser, user2: TestUser): Promise<Duel> {
   const duel = await challenge(user1, user2);
   const res = await call(user2, 'POST', `/api/duels/${duel.id}/start`);
   expect(res.statusCode, res.body).toBe(200);
+  // The accept answers with the duel as it stands, as the submits do (`play`).
+  expect(res.json()).toEqual((await call(user2, 'GET', `/api/duels/${duel.id}`)).json());
   return res.json();
 }
 
-/** Loads the round, answers the first `right` questions right and the rest wrong, and submits. */
+/**
+ * Loads the round, answers the first `right` questions right and the rest wrong, and submits; the
+ * duel the submit answers with is checked against a read of it.
+ */
 async function play(user: TestUser, duelId: number, round: number, right: number) {
   const quizRes = await call(user, 'GET', `/api/duels/${duelId}/rounds/${round}/quiz`);
   expect(quizRes.statusCode, quizRes.body).toBe(200);
@@ -82,7 +87,10 @@ async function play(user: TestUser, duelId: number, round: number, right: number
     time_seconds: 30,
   });
   expect(res.statusCode, res.body).toBe(200);
-  return { quiz, result: res.json<SubmitRoundResponse>() };
+  const result = res.json<SubmitRoundResponse>();
+  // The submit answers with the duel as it stands: as a read of it right after shows it.
+  expect(result.duel).toEqual((await call(user, 'GET', `/api/duels/${duelId}`)).json());
+  return { quiz, result };
 }
 
 /** The duel's status and winner as stored, read directly: no request settles it first. */
