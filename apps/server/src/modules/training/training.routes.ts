@@ -27,7 +27,7 @@ const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses({ 200: trainingList }),
       },
     },
-    async (request, reply) =>
+    (request, reply) =>
       sendHeldAnswer(reply, (serialize) =>
         trainingListBody(app.db, sessionOf(request).userId, lists, serialize),
       ),

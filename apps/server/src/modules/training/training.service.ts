@@ -82,7 +82,20 @@ export type HeldLists = HeldReads<number, HeldList>;
  * since is made again. Serializing the list (its descriptions escaped, then encoded) was most of
  * what the answer cost.
  */
-export async function trainingListBody(
+export function trainingListBody(
+  db: Executor,
+  userId: number,
+  held: HeldLists,
+  serialize: (list: TrainingList) => string,
+): Buffer | Promise<Buffer> {
+  // Held, and made from the modules held now: sent at once.
+  const modules = trainingContent.peek(db)?.modules;
+  const list = modules && held.peek(userId);
+  if (list !== undefined && list.modules === modules) return list.body;
+  return madeTrainingListBody(db, userId, held, serialize);
+}
+
+async function madeTrainingListBody(
   db: Executor,
   userId: number,
   held: HeldLists,

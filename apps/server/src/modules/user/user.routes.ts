@@ -11,7 +11,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user',
     { schema: { tags: ['user'], response: responses({ 200: user }) } },
-    async (request, reply) =>
+    (request, reply) =>
       sendHeldAnswer(reply, (serialize) =>
         currentUserBody(app.db, sessionOf(request).user, serialize),
       ),

@@ -107,8 +107,21 @@ type SentUser = { readonly ladder: Awaited<ReturnType<typeof titleLadder>>; read
  */
 const sentUsers = new WeakMap<repo.UserWithStoreRow, SentUser>();
 
-/** The current user's answer, serialized by `serialize` (the route's own) the first time. */
-export async function currentUserBody(
+/**
+ * The current user's answer, serialized by `serialize` (the route's own) the first time: at once
+ * when it is held with the ladder of titles held now.
+ */
+export function currentUserBody(
+  db: Executor,
+  row: repo.UserWithStoreRow,
+  serialize: (user: User) => string,
+): Buffer | Promise<Buffer> {
+  const sent = sentUsers.get(row);
+  if (sent !== undefined && sent.ladder === titleLadder.peek(db)) return sent.body;
+  return madeUserBody(db, row, serialize);
+}
+
+async function madeUserBody(
   db: Executor,
   row: repo.UserWithStoreRow,
   serialize: (user: User) => string,
