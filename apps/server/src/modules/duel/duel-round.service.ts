@@ -177,15 +177,13 @@ export async function finishDuel(
     if (attempt.completed_at === null)
       await quizRepo.closeOpenAttempt(trx, attempt.quiz_attempt_id, at);
   }
-  const ended = {
+  const row = (await repo.updateDuel(trx, duel.id, {
     status: outcome.status,
     winner_id: outcome.winnerId,
     pending_pair: null,
     completed_at: at,
     last_activity_at: at,
-  };
-  await repo.updateDuel(trx, duel.id, ended);
-  const row = { ...duel, ...ended };
+  }))!;
   if (outcome.winnerId === null) return row;
   const loserId = outcome.winnerId === duel.user1_id ? duel.user2_id : duel.user1_id;
   const rewards = [
@@ -432,34 +430,33 @@ export async function submitRound(
       duration: seconds,
       ranked: 0,
     });
-    const end = {
+    // The duel's rows as this transaction leaves them, which the answer shows.
+    const ended = await repo.completeRoundAttempt(trx, mine.id, {
       score,
       time_seconds: input.time_seconds,
       server_time_seconds: seconds,
       completed_at: now,
-    };
-    await repo.completeRoundAttempt(trx, mine.id, end);
-    await repo.updateDuel(trx, state.duel.id, { last_activity_at: now });
-    // The duel's rows as this transaction leaves them, which the answer shows.
-    let duel = { ...state.duel, last_activity_at: now };
-    const played = withChanges(attempts, mine.id, end);
+    });
+    const played = replaced(attempts, ended!);
+    let duel = (await repo.updateDuel(trx, state.duel.id, { last_activity_at: now }))!;
 
     const other = inRound.find((a) => a.user_id !== userId);
     if (!other?.completed_at) {
-      const first = {
-        status: 'in_progress' as const,
+      const first = await repo.setRound(trx, round.id, {
+        status: 'in_progress',
         started_at: round.started_at ?? now,
         first_submitted_at: now,
         deadline_at: hoursLater(now, RESPONSE_HOURS),
-      };
-      await repo.setRound(trx, round.id, first);
-      const after = withChanges(rounds, round.id, first);
+      });
+      const after = replaced(rounds, first!);
       return { roundCompleted: false, duelCompleted: false, duel, rounds: after, attempts: played };
     }
 
-    const completed = { status: 'completed' as const, completed_at: now };
-    await repo.setRound(trx, round.id, completed);
-    const after = withChanges(rounds, round.id, completed);
+    const completed = await repo.setRound(trx, round.id, {
+      status: 'completed',
+      completed_at: now,
+    });
+    const after = replaced(rounds, completed!);
     await releaseHolds(trx, roundHolder(round.id));
     if (roundNumber < DUEL_ROUNDS) {
       const next = rounds.find((r) => r.round_number === roundNumber + 1);
@@ -486,13 +483,9 @@ export async function submitRound(
   };
 }
 
-/** Rows with one of them changed as an update of it just did. */
-function withChanges<Row extends { id: number }>(
-  rows: readonly Row[],
-  id: number,
-  changes: Partial<Row>,
-): Row[] {
-  return rows.map((row) => (row.id === id ? { ...row, ...changes } : row));
+/** Rows with the one of `row`'s id in its place, as an update of it has just returned it. */
+function replaced<Row extends { id: number }>(rows: readonly Row[], row: Row): Row[] {
+  return rows.map((each) => (each.id === row.id ? row : each));
 }
 
 /** `GET /api/duels/{id}/rounds/{n}/status`. */

@@ -129,16 +129,17 @@ export const lockDuel: (db: Executor, id: number) => Promise<DuelRow | undefined
   (db, id: number) => withRowLock(db, duelById(db, id)),
 );
 
-const updateDuelQuery = prepared((db, id: number, changes: Partial<Omit<DuelsTable, 'id'>>) =>
-  db.updateTable('duels').set(changes).where('id', '=', id),
+const updateDuelQuery = preparedRow((db, id: number, changes: Partial<Omit<DuelsTable, 'id'>>) =>
+  db.updateTable('duels').set(changes).where('id', '=', id).returningAll(),
 );
 
-export async function updateDuel(
+/** Changes a duel; its row as the database now holds it (undefined if it is gone). */
+export function updateDuel(
   db: Executor,
   id: number,
   changes: Partial<Omit<DuelsTable, 'id'>>,
-): Promise<void> {
-  await updateDuelQuery(db, id, changes);
+): Promise<DuelRow | undefined> {
+  return updateDuelQuery(db, id, changes);
 }
 
 export async function deleteDuel(db: Executor, id: number): Promise<void> {
@@ -213,16 +214,17 @@ export async function replaceRoundQuestion(
 
 type RoundChanges = Partial<Omit<Selectable<Database['duel_rounds']>, 'id'>>;
 
-const setRoundQuery = prepared((db, roundId: number, changes: RoundChanges) =>
-  db.updateTable('duel_rounds').set(changes).where('id', '=', roundId),
+const setRoundQuery = preparedRow((db, roundId: number, changes: RoundChanges) =>
+  db.updateTable('duel_rounds').set(changes).where('id', '=', roundId).returningAll(),
 );
 
-export async function setRound(
+/** Changes a round; its row as the database now holds it (undefined if it is gone). */
+export function setRound(
   db: Executor,
   roundId: number,
   changes: RoundChanges,
-): Promise<void> {
-  await setRoundQuery(db, roundId, changes);
+): Promise<RoundRow | undefined> {
+  return setRoundQuery(db, roundId, changes);
 }
 
 type RoundAttemptStart = {
@@ -264,16 +266,16 @@ const completeRoundAttemptQuery = preparedRow((db, id: number, result: RoundAtte
     .set(result)
     .where('id', '=', id)
     .where('completed_at', 'is', null)
-    .returning('id'),
+    .returningAll(),
 );
 
-/** Records the end of a play once; false if it was already recorded. */
-export async function completeRoundAttempt(
+/** Records the end of a play once: its row as recorded; undefined if it was already recorded. */
+export function completeRoundAttempt(
   db: Executor,
   id: number,
   result: RoundAttemptEnd,
-): Promise<boolean> {
-  return (await completeRoundAttemptQuery(db, id, result)) !== undefined;
+): Promise<RoundAttemptRow | undefined> {
+  return completeRoundAttemptQuery(db, id, result);
 }
 
 /** The user's duels, newest activity first, of the given statuses. */

@@ -171,18 +171,17 @@ export async function acceptDuel(db: Db, userId: number, duelId: number, options
     if (duel.user2_id !== userId) throw forbidden(DUEL_ERRORS.onlyOpponentAccepts);
     if (duel.status !== 'pending') throw invalid('duel', DUEL_ERRORS.notPending);
     const now = nowIso();
-    const changes = {
-      status: 'in_progress' as const,
+    const started = await repo.updateDuel(trx, duel.id, {
+      status: 'in_progress',
       pending_pair: null,
       accepted_at: now,
       last_activity_at: now,
-    };
-    await repo.updateDuel(trx, duel.id, changes);
+    });
     const rounds = await repo.roundsOf(trx, [duel.id]);
     const first = rounds.find((r) => r.round_number === 1)!;
     await openRound(trx, duel, first.id, options, { fresh: true });
     // Its rows as accepted, for the answer: nobody has played a round of it yet.
-    return { duel: { ...duel, ...changes }, rounds };
+    return { duel: started!, rounds };
   });
   if (!accepted) throw invalid('duel', DUEL_ERRORS.notPending);
   return viewDuelOf(db, userId, accepted.duel, accepted.rounds, []);
