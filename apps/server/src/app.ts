@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trustProxyOption, type Config } from './config';
 import type { Db } from './db/database';
-import { requestLogger } from './lib/request-logger';
+import { lazyLogger } from './lib/request-logger';
 import { requestValidator } from './lib/request-validator';
 import { responseSerializer } from './lib/serializer';
 import authPlugin from './plugins/auth';
@@ -36,6 +37,8 @@ import profilePictureRoutes from './modules/user/profile-picture.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** Never written to the log: a bearer token is a password. */
+const REDACTED = ['req.headers.authorization'];
 
 /**
  * New request ids: a random prefix drawn when the app starts, then the count of its requests, so
@@ -65,8 +68,9 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const newRequestId = requestIds();
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
-    ...(logger ? { childLoggerFactory: requestLogger } : {}),
+    ...(logger
+      ? { loggerInstance: lazyLogger(pino({ level: config.logLevel, redact: REDACTED })) }
+      : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { requestLogger } from './request-logger';
+import { lazyLogger } from './request-logger';
 
 /** A Fastify app logging JSON lines at `level` into an array, each request with its own logger. */
 async function appLogging(level: string) {
@@ -13,8 +14,7 @@ async function appLogging(level: string) {
     },
   });
   const app = Fastify({
-    logger: { level, stream },
-    childLoggerFactory: requestLogger,
+    loggerInstance: lazyLogger(pino({ level }, stream)),
     genReqId: () => 'req-1',
   });
   app.get('/quiet', async (request) => {
@@ -64,7 +64,7 @@ describe('each request’s logger', () => {
       trace: vi.fn(),
       silent: vi.fn(),
     };
-    const log = requestLogger.call(undefined as never, parent, { reqId: 'r' }, {}, {} as never);
+    const log = lazyLogger(parent).child({ reqId: 'r' }, {});
     log.info('nothing');
     log.debug('nothing');
     expect(parent.child).not.toHaveBeenCalled();
@@ -73,5 +73,33 @@ describe('each request’s logger', () => {
     expect(parent.child).toHaveBeenCalledTimes(1);
     expect(parent.child).toHaveBeenCalledWith({ reqId: 'r' }, {});
     expect(parent.warn).toHaveBeenCalledWith('something');
+  });
+
+  it('makes a child’s parents when the child first writes, each once, bindings and all', () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+        done();
+      },
+    });
+    const root = pino({ level: 'info' }, stream);
+    const child = vi.spyOn(root, 'child');
+    const app = lazyLogger(root).child({ plugin: 'quiz' });
+    const first = app.child({ reqId: 'a' });
+    const second = app.child({ reqId: 'b' }, { level: 'error' });
+    first.debug('below the level');
+    second.warn('below the route’s level');
+    expect(child).not.toHaveBeenCalled();
+    first.info('one');
+    app.info('two');
+    second.error('three');
+    expect(lines.map(({ msg, plugin, reqId }) => ({ msg, plugin, reqId }))).toEqual([
+      { msg: 'one', plugin: 'quiz', reqId: 'a' },
+      { msg: 'two', plugin: 'quiz', reqId: undefined },
+      { msg: 'three', plugin: 'quiz', reqId: 'b' },
+    ]);
+    // Pino's children inherit the spied method: the app's logger once, then each request's.
+    expect(child).toHaveBeenCalledTimes(3);
   });
 });

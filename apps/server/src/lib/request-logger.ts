@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyLogFn as LogFn, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyLogFn as LogFn } from 'fastify';
 
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
@@ -19,26 +19,35 @@ type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 const weightOf = (level: string) => WEIGHTS[level] ?? WEIGHTS.info!;
 
 /**
- * A request's logger, made only when the request writes a line at a level that is on. Pino's
- * child (its bindings serialized, its level methods set) is most of what logging costs a request
- * that logs nothing, as most do when LOG_LEVEL is above `info`; lines written go through the same
- * child, with the same request id, as before.
+ * A logger made only when a line is written through it at a level that is on. Pino's child (its
+ * bindings serialized, its level methods set) is most of what logging costs a request that logs
+ * nothing, as most do when LOG_LEVEL is above `info`; lines written go through the same child,
+ * with the same request id, as before. Its own children are made the same way, so that the
+ * request loggers Fastify asks of it (with its default factory, which it does not check on each
+ * request as it checks any other) cost a request an object and no more.
  */
-class RequestLogger implements FastifyBaseLogger {
+class LazyLogger implements FastifyBaseLogger {
   private made: FastifyBaseLogger | undefined;
   private readonly threshold: number;
 
-  constructor(
-    private readonly parent: FastifyBaseLogger,
+  private constructor(
+    private readonly parent: LazyLogger | undefined,
     private readonly bindings: Bindings,
     private readonly options: ChildLoggerOptions,
+    made?: FastifyBaseLogger,
   ) {
-    this.threshold = weightOf(options.level ?? parent.level);
+    this.made = made;
+    this.threshold = weightOf(options.level ?? parent?.level ?? made?.level ?? 'info');
   }
 
-  /** The pino child this request's lines go through, made on first need. */
+  /** The logger every other is a child of, `logger` itself. */
+  static of(logger: FastifyBaseLogger): LazyLogger {
+    return new LazyLogger(undefined, {}, {}, logger);
+  }
+
+  /** The pino logger this one's lines go through, made on first need (and its parents with it). */
   private real(): FastifyBaseLogger {
-    return (this.made ??= this.parent.child(this.bindings, this.options));
+    return (this.made ??= this.parent!.real().child(this.bindings, this.options));
   }
 
   private write(level: Level, line: Parameters<LogFn>): void {
@@ -47,7 +56,7 @@ class RequestLogger implements FastifyBaseLogger {
   }
 
   get level(): string {
-    return this.made?.level ?? this.options.level ?? this.parent.level;
+    return this.made?.level ?? this.options.level ?? this.parent!.level;
   }
 
   set level(level: string) {
@@ -76,13 +85,14 @@ class RequestLogger implements FastifyBaseLogger {
   silent(): void {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.real().child(bindings, options);
+    return new LazyLogger(this, bindings, options ?? {});
   }
 }
 
-/** Fastify's `childLoggerFactory`: each request's logger, made when first written to. */
-export const requestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
-  logger,
-  bindings,
-  options,
-) => new RequestLogger(logger, bindings, options);
+/**
+ * Fastify's `loggerInstance`: `logger`, whose children (the app's, each request's) are made only
+ * when first written to.
+ */
+export function lazyLogger(logger: FastifyBaseLogger): FastifyBaseLogger {
+  return LazyLogger.of(logger);
+}

@@ -27,16 +27,25 @@ declare module 'fastify' {
  */
 export type ApiAccess = 'token' | 'public' | 'none';
 
-/** What the route of a request allows, and whether it answers with data, read once per request. */
-type RouteAccess = { readonly access: ApiAccess; readonly data: boolean };
+/**
+ * What the route of a request allows, whether it answers with data and whether it is a health
+ * probe, read once per request (Fastify builds `routeOptions` anew on each read).
+ */
+type RouteAccess = { readonly access: ApiAccess; readonly data: boolean; readonly probe: boolean };
 
-const NOT_API: RouteAccess = Object.freeze({ access: 'none', data: false });
-const NEEDS_TOKEN: RouteAccess = Object.freeze({ access: 'token', data: true });
-const PUBLIC_DATA: RouteAccess = Object.freeze({ access: 'public', data: true });
-const API_VIEWER: RouteAccess = Object.freeze({ access: 'public', data: false });
+const NOT_API: RouteAccess = Object.freeze({ access: 'none', data: false, probe: false });
+const NEEDS_TOKEN: RouteAccess = Object.freeze({ access: 'token', data: true, probe: false });
+const PUBLIC_DATA: RouteAccess = Object.freeze({ access: 'public', data: true, probe: false });
+const PROBE: RouteAccess = Object.freeze({ access: 'public', data: true, probe: true });
+const API_VIEWER: RouteAccess = Object.freeze({ access: 'public', data: false, probe: false });
 
 export function apiAccessOf(request: FastifyRequest): ApiAccess {
   return routeAccessOf(request).access;
+}
+
+/** Whether the route is a public health probe (`config.probe`: never rate limited, plugins/rate-limit.ts). */
+export function isProbe(request: FastifyRequest): boolean {
+  return routeAccessOf(request).probe;
 }
 
 /** Whether the answer is the API's data, not a page: any access but none, the API viewer's pages aside. */
@@ -58,7 +67,8 @@ function readRouteAccess(request: FastifyRequest): RouteAccess {
   const pattern = route.url;
   if (!isUnderApi(pattern)) return NOT_API;
   if (isApiViewer(pattern)) return API_VIEWER;
-  return route.config.public === true ? PUBLIC_DATA : NEEDS_TOKEN;
+  if (route.config.public !== true) return NEEDS_TOKEN;
+  return route.config.probe === true ? PROBE : PUBLIC_DATA;
 }
 
 /**

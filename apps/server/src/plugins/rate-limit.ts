@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { MESSAGES } from '@app/contract/errors';
 import { HttpError } from '../lib/http-error';
 import { clientKey } from '../modules/auth/client-key';
-import { apiAccessOf } from './auth';
+import { apiAccessOf, isProbe } from './auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,10 +50,11 @@ export default fp(
     });
 
     const limit = app.rateLimit();
-    // After the auth plugin's onRequest hook has read the token, before it refuses anonymous calls.
-    app.addHook('onRequest', async function (request, reply) {
-      if (apiAccessOf(request) === 'none' || request.routeOptions.config.probe === true) return;
-      await limit.call(this, request, reply);
+    // After the auth plugin's onRequest hook has read the token, before it refuses anonymous calls;
+    // a callback hook, so that a request it does not count passes it in the same turn.
+    app.addHook('onRequest', function (request, reply, done) {
+      if (apiAccessOf(request) === 'none' || isProbe(request)) return done();
+      limit.call(this, request, reply).then(() => done(), done);
     });
   },
   { name: 'rate-limit', dependencies: ['db', 'auth', 'redis'] },
