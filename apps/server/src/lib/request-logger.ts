@@ -30,19 +30,14 @@ class LazyLogger implements FastifyBaseLogger {
   private made: FastifyBaseLogger | undefined;
   private readonly threshold: number;
 
-  private constructor(
+  constructor(
     private readonly parent: LazyLogger | undefined,
     private readonly bindings: Bindings,
     private readonly options: ChildLoggerOptions,
     made?: FastifyBaseLogger,
   ) {
     this.made = made;
-    this.threshold = weightOf(options.level ?? parent?.level ?? made?.level ?? 'info');
-  }
-
-  /** The logger every other is a child of, `logger` itself. */
-  static of(logger: FastifyBaseLogger): LazyLogger {
-    return new LazyLogger(undefined, {}, {}, logger);
+    this.threshold = weightOf(options.level ?? (parent ?? made)!.level);
   }
 
   /** The pino logger this one's lines go through, made on first need (and its parents with it). */
@@ -94,5 +89,5 @@ class LazyLogger implements FastifyBaseLogger {
  * when first written to.
  */
 export function lazyLogger(logger: FastifyBaseLogger): FastifyBaseLogger {
-  return LazyLogger.of(logger);
+  return new LazyLogger(undefined, {}, {}, logger);
 }

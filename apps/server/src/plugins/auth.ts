@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route anyone may call without a token. Every other /api route needs one. */
     public?: boolean;
+    /** A public health probe of load balancers and orchestrators: never rate limited. */
+    probe?: boolean;
   }
 }
 
@@ -43,7 +45,7 @@ export function apiAccessOf(request: FastifyRequest): ApiAccess {
   return routeAccessOf(request).access;
 }
 
-/** Whether the route is a public health probe (`config.probe`: never rate limited, plugins/rate-limit.ts). */
+/** Whether the route is a public health probe (`config.probe`), which plugins/rate-limit.ts never counts. */
 export function isProbe(request: FastifyRequest): boolean {
   return routeAccessOf(request).probe;
 }

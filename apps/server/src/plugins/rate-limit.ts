@@ -7,13 +7,6 @@ import { HttpError } from '../lib/http-error';
 import { clientKey } from '../modules/auth/client-key';
 import { apiAccessOf, isProbe } from './auth';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A health probe of load balancers and orchestrators: never rate limited. */
-    probe?: boolean;
-  }
-}
-
 const WINDOW_MS = 60 * 1000;
 /** Tokens and addresses counted at once in one instance's memory. */
 const LOCAL_ENTRIES = 100_000;
