@@ -212,6 +212,27 @@ describe('targetRows', () => {
     );
     expect(rowOf(above, 'Quizzes played').holds).toBe(false);
     expect(rowOf(above, 'Duels played').holds).toBe(true);
+    // SQLite's own time for the flow's statements bounds it too, beside the ceiling.
+    const sqlite = engineFigures('SQLite', { quiz: 0.05, duel: 0.04 });
+    const { writes } = /** @type {NonNullable<typeof sqlite.load>} */ (sqlite.load);
+    // 40 000 req/s bare: 8 000 requests in 1 s of statements is 0.2×, 3 000 in 1 s is 0.075×.
+    writes.quiz = { ...writes.quiz, statements: { seconds: 1, requests: 8000 } };
+    writes.duel = { ...writes.duel, statements: { seconds: 2, requests: 6000 } };
+    const bounded = targetRows(
+      runFigures([
+        sqlite,
+        engineFigures('PostgreSQL', { quiz: 0.021, duel: 0.03, ceiling: 0.154 }),
+      ]),
+    );
+    expect(rowOf(bounded, 'Quizzes played')).toMatchObject({
+      measured:
+        'SQLite 0.05×, PostgreSQL 0.021× (one-row writes, the database alone: PostgreSQL 0.154×)' +
+        ' (the flow’s statements alone, SQLite’s own time: SQLite 0.2×)',
+      holds: false,
+    });
+    expect(rowOf(bounded, 'Duels played').measured).toContain(
+      '(the flow’s statements alone, SQLite’s own time: SQLite 0.075×)',
+    );
     // Without a ceiling measured, the row is the flows' alone.
     expect(
       rowOf(targetRows(runFigures([engineFigures('SQLite')])), 'Quizzes played').measured,
@@ -328,5 +349,18 @@ describe('report', () => {
       '| PostgreSQL alone, closed loop | one-row `update`, committed | PostgreSQL | 7,000 | 0.35× | 1 | 8 | 4× | 0 |',
     );
     expect(markdown).not.toContain('SQLite alone');
+  });
+
+  it('lists SQLite’s own time for each flow’s statements among the writes, as req/s', () => {
+    const sqlite = engineFigures('SQLite', { bare: 40_000 });
+    const { writes } = /** @type {NonNullable<typeof sqlite.load>} */ (sqlite.load);
+    writes.quiz = { ...writes.quiz, statements: { seconds: 0.5, requests: 6000 } };
+    const markdown = report(runFigures([sqlite, engineFigures('PostgreSQL')]));
+    expect(markdown).toContain(
+      '| quizzes, SQLite’s statements alone | all | SQLite | 12,000 | 0.3× | – | – | – | – |',
+    );
+    // Neither a flow without its time (the duels here) nor PostgreSQL, which has no such clock.
+    expect(markdown).not.toContain('duels, SQLite’s statements alone');
+    expect(markdown.match(/statements alone \|/g)).toHaveLength(1);
   });
 });

@@ -19,6 +19,58 @@ const RATE_PLAYERS = 64;
  */
 
 /**
+ * What a flow's SQL cost SQLite, read off the app's metrics (`db_statement_seconds_total`) before
+ * and after it: the seconds SQLite spent in statements, and the requests the app answered
+ * meanwhile (the metrics' own reads left out). Undefined on PostgreSQL, whose app has no such clock.
+ * @typedef {{ seconds: number, requests: number }} StatementTime
+ */
+
+/**
+ * SQLite's statement time and the requests answered so far, as the app's `/metrics` says; undefined
+ * without the clock (PostgreSQL).
+ * @param {string} appUrl
+ * @returns {Promise<StatementTime | undefined>}
+ */
+export async function statementTimeSoFar(appUrl) {
+  const text = await fetch(`${appUrl}/metrics`).then((response) => response.text());
+  return statementTimeIn(text);
+}
+
+/**
+ * The statement time and the requests answered in a metrics text (Prometheus' text format).
+ * @param {string} text
+ * @returns {StatementTime | undefined}
+ */
+export function statementTimeIn(text) {
+  const seconds = /^db_statement_seconds_total (\S+)$/m.exec(text)?.[1];
+  if (seconds === undefined) return undefined;
+  let requests = 0;
+  for (const [, labels = '', count = '0'] of text.matchAll(
+    /^http_requests_total\{([^}]*)\} (\S+)$/gm,
+  ))
+    if (!labels.includes('route="/metrics"')) requests += Number(count);
+  return { seconds: Number(seconds), requests };
+}
+
+/**
+ * A flow run by `play`, with SQLite's statement time over it (`statementTimeSoFar`).
+ * @template T
+ * @param {string} appUrl
+ * @param {() => Promise<T>} play
+ * @returns {Promise<{ figures: T, statements: StatementTime | undefined }>}
+ */
+async function withStatementTime(appUrl, play) {
+  const before = await statementTimeSoFar(appUrl);
+  const figures = await play();
+  const after = await statementTimeSoFar(appUrl);
+  const statements =
+    before && after
+      ? { seconds: after.seconds - before.seconds, requests: after.requests - before.requests }
+      : undefined;
+  return { figures, statements };
+}
+
+/**
  * Runs the load client on a job (`write-client.mjs` says what a job holds) and returns its figures.
  * @param {string[]} pin
  * @param {Record<string, unknown>} job
@@ -58,10 +110,8 @@ export async function measureWrites(pin, options) {
 
   const quizBare = await bareRun('the quizzes');
   step(`quizzes played by ${quizUsers.length} users, ${connections} at once`);
-  const quiz = await client(
-    pin,
-    { ...common, base: appUrl, mode: 'quiz', players: quizUsers },
-    dir,
+  const quiz = await withStatementTime(appUrl, () =>
+    client(pin, { ...common, base: appUrl, mode: 'quiz', players: quizUsers }, dir),
   );
 
   const quizRateBare = await bareRun('the fixed rate');
@@ -85,10 +135,8 @@ export async function measureWrites(pin, options) {
   const duelQuizIds = /** @type {{ data: { id: number }[] }} */ (themes).data.map((t) => t.id);
   const duelBare = await bareRun('the duels');
   step(`duels played by ${duelUsers.length / 2} pairs`);
-  const duel = await client(
-    pin,
-    { ...common, base: appUrl, mode: 'duel', players: duelUsers, duelQuizIds },
-    dir,
+  const duel = await withStatementTime(appUrl, () =>
+    client(pin, { ...common, base: appUrl, mode: 'duel', players: duelUsers, duelQuizIds }, dir),
   );
   /** @type {{ figures: import('./lib.mjs').LoadFigures, bare: import('./lib.mjs').LoadFigures } | undefined} */
   let ceiling;
@@ -101,9 +149,9 @@ export async function measureWrites(pin, options) {
     };
   }
   return {
-    quiz: { figures: quiz, bare: quizBare },
+    quiz: { ...quiz, bare: quizBare },
     quizRate: { figures: quizRate, bare: quizRateBare },
-    duel: { figures: duel, bare: duelBare },
+    duel: { ...duel, bare: duelBare },
     ceiling,
   };
 }

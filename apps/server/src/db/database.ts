@@ -18,7 +18,7 @@ import { isoTime } from '@app/contract/dates';
 import type { Database } from './schema';
 import { GroupCommitSqliteDriver, type GroupCommitOptions, type LogFile } from './sqlite-commits';
 import { SharedReads } from './sqlite-reads';
-import { reusingStatements } from './sqlite-statements';
+import { StatementClock, reusingStatements } from './sqlite-statements';
 import { USER_ROW_WRITE } from './watched-tables';
 
 export type Db = Kysely<Database>;
@@ -576,7 +576,8 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     const reads = new SharedReads(sqlite);
     // Prepared before the shared reads are attached: asked on every request, it must not end them.
     const dataVersion = sqlite.prepare('pragma data_version').pluck();
-    reusingStatements(sqlite);
+    const clock = new StatementClock();
+    reusingStatements(sqlite, clock);
     reads.attach();
     const db = new Kysely<Database>({
       dialect: new AppSqliteDialect(sqlite, {
@@ -584,7 +585,12 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
         log: options.log ?? (file === ':memory:' ? undefined : logFile(file)),
       }),
     });
-    sqliteConnections.set(db, { sqlite, reads, dataVersion: () => dataVersion.get() as number });
+    sqliteConnections.set(db, {
+      sqlite,
+      reads,
+      dataVersion: () => dataVersion.get() as number,
+      clock,
+    });
     return db;
   }
   const commits = new UserRowCommits();
@@ -633,6 +639,8 @@ export type SqliteConnection = {
   reads: SharedReads;
   /** SQLite's count of the commits other connections (other processes) made to the file. */
   dataVersion: () => number;
+  /** The time its statements have taken so far. */
+  clock: StatementClock;
 };
 
 const sqliteConnections = new WeakMap<Executor, SqliteConnection>();
@@ -681,6 +689,11 @@ export function poolUsage(db: Db): { inUse: number; waiting: number } {
   const pool = pools.get(db);
   if (!pool) return { inUse: 0, waiting: 0 };
   return { inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount };
+}
+
+/** The time SQLite's statements have taken so far, and how many ran; undefined on PostgreSQL. */
+export function statementTime(db: Db): Readonly<StatementClock> | undefined {
+  return sqliteConnections.get(db)?.clock;
 }
 
 /**

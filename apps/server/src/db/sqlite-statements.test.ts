@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { reusingStatements } from './sqlite-statements';
+import { StatementClock, reusingStatements } from './sqlite-statements';
 
 let plain: SQLite.Database;
 let reusing: SQLite.Database;
@@ -113,6 +113,39 @@ describe('statements kept for reuse', () => {
       mine.close();
       other.close();
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the statement clock', () => {
+  it('counts each run, get and all, with the time SQLite took, and answers as before', () => {
+    const clock = new StatementClock();
+    const timed = reusingStatements(new SQLite(':memory:'), clock);
+    try {
+      timed.exec('create table watches (id integer primary key, name text)');
+      expect(clock.statements).toBe(0);
+      timed.prepare('insert into watches (name) values (?)').run('Chrono');
+      expect(timed.prepare('select name from watches where id = ?').get(1)).toEqual({
+        name: 'Chrono',
+      });
+      // Enough work that SQLite's share can be told from none.
+      const counted = timed
+        .prepare(
+          'with recursive n(i) as (select 1 union all select i + 1 from n where i < 200000) select count(*) as c from n',
+        )
+        .all();
+      expect(counted).toEqual([{ c: 200000 }]);
+      expect(clock.statements).toBe(3);
+      expect(clock.seconds).toBeGreaterThan(0);
+
+      const before = clock.seconds;
+      expect(() =>
+        timed.prepare('insert into watches (id, name) values (?, ?)').run(1, 'Again'),
+      ).toThrow(/UNIQUE/);
+      expect(clock.statements).toBe(4);
+      expect(clock.seconds).toBeGreaterThanOrEqual(before);
+    } finally {
+      timed.close();
     }
   });
 });

@@ -67,6 +67,13 @@ describe('/metrics', () => {
     expect(text).toMatch(
       /http_request_duration_seconds_sum\{method="GET",route="\/api\/user",status="200"\} 0\.\d+/,
     );
+    if (process.env.TEST_DB_ENGINE === 'postgres') {
+      expect(text).not.toContain('db_statement_seconds_total');
+    } else {
+      // Signing in and reading the user ran statements: SQLite's time for them is counted.
+      expect(Number(/^db_statements_total (\d+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
+      expect(Number(/^db_statement_seconds_total ([\d.e-]+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
+    }
     expect(text).toMatch(/^db_pool_connections_in_use \d+$/m);
     expect(text).toMatch(/^db_pool_connections_waiting 0$/m);
     expect(text).toContain('nodejs_eventloop_lag_p99_seconds');
