@@ -37,23 +37,25 @@ export default fp(
     });
     // SQLite's own work, from the call into it to its return (db/sqlite-statements.ts): how busy
     // the database of an instance on SQLite is. On PostgreSQL, the database's own statistics say it.
-    const statements = () => {
-      const time = statementTime(app.db);
-      return time ? [time] : [];
-    };
-    register.registerMetric(
-      writtenMetric(
-        'db_statement_seconds_total',
-        'Time SQLite spent running statements (SQLite only)',
-        'counter',
-        () => statements().map((time) => ({ labels: {}, value: time.seconds })),
-      ),
-    );
-    register.registerMetric(
-      writtenMetric('db_statements_total', 'Statements SQLite ran (SQLite only)', 'counter', () =>
-        statements().map((time) => ({ labels: {}, value: time.statements })),
-      ),
-    );
+    const clock = statementTime(app.db);
+    if (clock) {
+      register.registerMetric(
+        writtenMetric(
+          'db_statement_seconds_total',
+          'Time SQLite spent running statements (SQLite only)',
+          'counter',
+          () => [{ labels: {}, value: clock.seconds }],
+        ),
+      );
+      register.registerMetric(
+        writtenMetric(
+          'db_statements_total',
+          'Statements SQLite ran (SQLite only)',
+          'counter',
+          () => [{ labels: {}, value: clock.statements }],
+        ),
+      );
+    }
     new Gauge({
       name: 'redis_up',
       help: '1 when Redis answers, 0 when it is away (limits then count per instance), absent without REDIS_URL',
