@@ -3,6 +3,7 @@ import { GENERATED_PEOPLE, RANKED_PER_DAY_IN_BENCH } from './servers.mjs';
 import { PAIRS, num, pairSeconds } from './lib.mjs';
 import { rankStores } from './rank.mjs';
 import { targetRows } from './targets.mjs';
+import { statementsAloneRps } from './writes.mjs';
 
 /**
  * @typedef {{
@@ -236,9 +237,8 @@ export function report(figures) {
               ['quizzes, SQLite’s statements alone', writes.quiz],
               ['duels, SQLite’s statements alone', writes.duel],
             ].flatMap(([name, run]) => {
-              const time = /** @type {typeof writes.quiz} */ (run).statements;
-              if (!time || time.seconds <= 0) return [];
-              const rps = time.requests / time.seconds;
+              const rps = statementsAloneRps(/** @type {typeof writes.quiz} */ (run).statements);
+              if (rps === undefined) return [];
               const bare = /** @type {typeof writes.quiz} */ (run).bare;
               return [
                 [name, 'all', engine.engine, num(rps), ratio(rps, bare.rps), '–', '–', '–', '–'],

@@ -3,6 +3,7 @@
 import { BARE_FASTIFY, READS } from './http.mjs';
 import { num } from './lib.mjs';
 import { rankStores } from './rank.mjs';
+import { statementsAloneRps } from './writes.mjs';
 
 /** @typedef {import('./report.mjs').Figures} Figures */
 /** @typedef {import('./http.mjs').EngineFigures} EngineFigures */
@@ -57,10 +58,10 @@ const ceilingFigure = (/** @type {Load} */ load) => throughput(load.writes.ceili
  */
 const statementsAlone = (
   /** @type {{ statements?: import('./writes.mjs').StatementTime, bare: LoadFigures }} */ run,
-) =>
-  run.statements && run.statements.seconds > 0 && run.bare.rps > 0
-    ? run.statements.requests / run.statements.seconds / run.bare.rps
-    : undefined;
+) => {
+  const rps = statementsAloneRps(run.statements);
+  return rps !== undefined && run.bare.rps > 0 ? rps / run.bare.rps : undefined;
+};
 
 /** The write flows of the targets, each with its figure and its SQL's bound. */
 const WRITE_TARGETS = [

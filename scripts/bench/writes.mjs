@@ -53,6 +53,14 @@ export function statementTimeIn(text) {
 }
 
 /**
+ * The requests a second a flow's SQL alone allows: its requests over the seconds SQLite spent in
+ * their statements; undefined without a time measured.
+ * @param {StatementTime | undefined} time
+ */
+export const statementsAloneRps = (time) =>
+  time && time.seconds > 0 ? time.requests / time.seconds : undefined;
+
+/**
  * A flow run by `play`, with SQLite's statement time over it (`statementTimeSoFar`).
  * @template T
  * @param {string} appUrl
