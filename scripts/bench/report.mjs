@@ -234,14 +234,23 @@ export function report(figures) {
               'round submit',
             ]),
             ...[
-              ['quizzes, SQLite’s statements alone', writes.quiz],
-              ['duels, SQLite’s statements alone', writes.duel],
-            ].flatMap(([name, run]) => {
-              const rps = statementsAloneRps(/** @type {typeof writes.quiz} */ (run).statements);
+              { name: 'quizzes, SQLite’s statements alone', run: writes.quiz },
+              { name: 'duels, SQLite’s statements alone', run: writes.duel },
+            ].flatMap(({ name, run }) => {
+              const rps = statementsAloneRps(run.statements);
               if (rps === undefined) return [];
-              const bare = /** @type {typeof writes.quiz} */ (run).bare;
               return [
-                [name, 'all', engine.engine, num(rps), ratio(rps, bare.rps), '–', '–', '–', '–'],
+                [
+                  name,
+                  'all',
+                  engine.engine,
+                  num(rps),
+                  ratio(rps, run.bare.rps),
+                  '–',
+                  '–',
+                  '–',
+                  '–',
+                ],
               ];
             }),
             ...(writes.ceiling

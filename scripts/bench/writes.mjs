@@ -31,7 +31,7 @@ const RATE_PLAYERS = 64;
  * @param {string} appUrl
  * @returns {Promise<StatementTime | undefined>}
  */
-export async function statementTimeSoFar(appUrl) {
+async function statementTimeSoFar(appUrl) {
   const text = await fetch(`${appUrl}/metrics`).then((response) => response.text());
   return statementTimeIn(text);
 }
