@@ -16,7 +16,12 @@ import {
 import pg from 'pg';
 import { isoTime } from '@app/contract/dates';
 import type { Database } from './schema';
-import { GroupCommitSqliteDriver, type GroupCommitOptions, type LogFile } from './sqlite-commits';
+import {
+  GroupCommitSqliteDriver,
+  type GroupCommitOptions,
+  type Lease,
+  type LogFile,
+} from './sqlite-commits';
 import { SharedReads } from './sqlite-reads';
 import { StatementClock, reusingStatements } from './sqlite-statements';
 import { USER_ROW_WRITE } from './watched-tables';
@@ -579,17 +584,17 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     const clock = new StatementClock();
     reusingStatements(sqlite, clock);
     reads.attach();
-    const db = new Kysely<Database>({
-      dialect: new AppSqliteDialect(sqlite, {
-        groupWaitMs: options.groupWaitMs,
-        log: options.log ?? (file === ':memory:' ? undefined : logFile(file)),
-      }),
+    const dialect = new AppSqliteDialect(sqlite, {
+      groupWaitMs: options.groupWaitMs,
+      log: options.log ?? (file === ':memory:' ? undefined : logFile(file)),
     });
+    const db = new Kysely<Database>({ dialect });
     sqliteConnections.set(db, {
       sqlite,
       reads,
       dataVersion: () => dataVersion.get() as number,
       clock,
+      driver: dialect.driver!,
     });
     return db;
   }
@@ -641,9 +646,28 @@ export type SqliteConnection = {
   dataVersion: () => number;
   /** The time its statements have taken so far. */
   clock: StatementClock;
+  driver: GroupCommitSqliteDriver;
 };
 
 const sqliteConnections = new WeakMap<Executor, SqliteConnection>();
+
+/** The transactions `transact` runs on SQLite, each with its connection's driver and its lease. */
+const sqliteTransactions = new WeakMap<
+  Executor,
+  { sqlite: SQLite.Database; driver: GroupCommitSqliteDriver; lease: Lease }
+>();
+
+/**
+ * Called by `transact` as its work begins in `trx`, a transaction of `db`: on SQLite, the
+ * transaction's statements may then run on the connection at once while it holds it
+ * (`idleSqlite`). Its work begins right after `beginTransaction`, before anything else can take
+ * the connection, so the lease running then is its own.
+ */
+export function transactionBegun(db: Executor, trx: Executor): void {
+  const connection = sqliteConnections.get(db);
+  const lease = connection?.driver.runningLease;
+  if (connection && lease) sqliteTransactions.set(trx, { ...connection, lease });
+}
 
 /** The SQLite connection of a database on SQLite (the database itself, not a transaction). */
 export function sqliteOf(db: Db): SqliteConnection {
@@ -671,13 +695,19 @@ export function queryOnPool(pool: pg.Pool, config: pg.QueryConfig): Promise<pg.Q
 }
 
 /**
- * The SQLite connection of a database when a statement may run on it at once, without Kysely's
- * queue: only for the database itself (a transaction is another object), and only while no
- * transaction is open on the connection but the turn's shared reads (`SharedReads`). Statements
- * run synchronously, so nothing can come between this check and the statement; a query that
- * finds a transaction open waits its turn.
+ * The SQLite connection when a statement of `db` may run on it at once, without Kysely's queue,
+ * as Kysely would run it: for the database itself, while no transaction is open on the connection
+ * but the turn's shared reads (`SharedReads`); for a transaction `transact` runs, while it holds
+ * the connection with none of its statements in flight (`GroupCommitSqliteDriver.runsAtOnce`).
+ * Statements run synchronously, so nothing can come between this check and the statement; a query
+ * that finds the connection taken waits its turn.
  */
 export function idleSqlite(db: Executor): SQLite.Database | undefined {
+  const transaction = sqliteTransactions.get(db);
+  if (transaction) {
+    const { sqlite, driver, lease } = transaction;
+    return driver.runsAtOnce(lease) ? sqlite : undefined;
+  }
   const connection = sqliteConnections.get(db);
   if (!connection?.sqlite.open) return undefined;
   const { sqlite, reads } = connection;
@@ -758,6 +788,9 @@ function syncFolder(folder: string): void {
 }
 
 class AppSqliteDialect extends SqliteDialect {
+  /** The driver made for the database, once Kysely has asked for it. */
+  driver: GroupCommitSqliteDriver | undefined;
+
   constructor(
     private readonly sqlite: SQLite.Database,
     private readonly options: GroupCommitOptions,
@@ -770,7 +803,8 @@ class AppSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new GroupCommitSqliteDriver(this.sqlite, this.options);
+    this.driver = new GroupCommitSqliteDriver(this.sqlite, this.options);
+    return this.driver;
   }
 }
 

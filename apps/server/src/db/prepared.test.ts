@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from './database';
 import type { Database } from './schema';
 import { prepared } from './prepared';
+import { transact } from './transaction';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -169,3 +170,72 @@ describe('a prepared query', () => {
     },
   );
 });
+
+describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')(
+  'a prepared query in a transaction on SQLite, run at once on its connection',
+  () => {
+    const countIn = prepared((db, country: string) =>
+      db
+        .selectFrom('stores')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('country', '=', country),
+    );
+    const moveTo = prepared((db, name: string, country: string) =>
+      db.updateTable('stores').set({ country }).where('name', '=', name),
+    );
+    const rollBack = new Error('roll back');
+    /** Runs `work` in a transaction of `transact`, then rolls it back; returns what it returned. */
+    const rolledBack = async <T>(work: (trx: Transaction<Database>) => Promise<T>) => {
+      let result: T | undefined;
+      await expect(
+        transact(db, async (trx) => {
+          result = await work(trx);
+          throw rollBack;
+        }),
+      ).rejects.toBe(rollBack);
+      return result;
+    };
+
+    it('sees what its transaction wrote, and is undone with it', async () => {
+      const seen = await rolledBack(async (trx) => {
+        await moveTo(trx, 'Ginza', 'Nippon');
+        return countIn(trx, 'Nippon');
+      });
+      expect(seen).toEqual([{ count: 1 }]);
+      expect(await countIn(db, 'Nippon')).toEqual([{ count: 0 }]);
+      await transact(db, (trx) => moveTo(trx, 'Ginza', 'Nippon'));
+      expect(await countIn(db, 'Nippon')).toEqual([{ count: 1 }]);
+      await moveTo(db, 'Ginza', 'Japon');
+    });
+
+    it('runs after the statements its transaction sent before it and Kysely still holds', async () => {
+      const counted = await rolledBack(async (trx) => {
+        // The first still to be answered, the second queued behind it: the count sees both.
+        const first = trx
+          .updateTable('stores')
+          .set({ country: 'Nippon' })
+          .where('name', '=', 'Ginza')
+          .execute();
+        const second = trx
+          .updateTable('stores')
+          .set({ country: 'Nippon' })
+          .where('name', '=', 'Rhône')
+          .execute();
+        const count = countIn(trx, 'Nippon');
+        await Promise.all([first, second]);
+        return count;
+      });
+      expect(counted).toEqual([{ count: 2 }]);
+    });
+
+    it('fails once its transaction is over, writing nothing outside it', async () => {
+      let ended: Transaction<Database> | undefined;
+      await transact(db, async (trx) => {
+        ended = trx;
+        await countIn(trx, 'Japon');
+      });
+      await expect(moveTo(ended!, 'Ginza', 'Nippon')).rejects.toThrow(/committed/);
+      expect(await countIn(db, 'Nippon')).toEqual([{ count: 0 }]);
+    });
+  },
+);

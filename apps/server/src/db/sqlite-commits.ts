@@ -44,10 +44,12 @@ class Group {
  * transactions among them). A transaction hands the connection on as soon as its own part is
  * done, before its group commits; the lease takes it back before anything else it runs.
  */
-class Lease implements DatabaseConnection {
+export class Lease implements DatabaseConnection {
   handedOn = false;
   /** Its transaction was rolled back for holding its group's commit too long. */
   abandoned: Error | undefined;
+  /** Its statements sent through Kysely and not yet answered. */
+  inFlight = 0;
 
   constructor(
     private readonly driver: GroupCommitSqliteDriver,
@@ -55,6 +57,16 @@ class Lease implements DatabaseConnection {
   ) {}
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    this.inFlight += 1;
+    const answered = () => {
+      this.inFlight -= 1;
+    };
+    const result = this.#execute<R>(compiledQuery);
+    result.then(answered, answered);
+    return result;
+  }
+
+  #execute<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const before = this.driver.beforeStatement(this, compiledQuery.sql);
     if (before === undefined) {
       const result = this.connection.executeQuery<R>(compiledQuery);
@@ -66,7 +78,7 @@ class Lease implements DatabaseConnection {
         this.connection.executeQuery<R>(compiledQuery),
       );
     }
-    return before.then(() => this.executeQuery(compiledQuery));
+    return before.then(() => this.#execute(compiledQuery));
   }
 
   async *streamQuery<R>(
@@ -259,6 +271,24 @@ export class GroupCommitSqliteDriver extends SqliteDriver {
     if (this.#group && !this.#running) this.#commit(this.#group);
     await this.#flushes?.close();
     await super.destroy();
+  }
+
+  /**
+   * The lease of the transaction whose work runs now, between its `beginTransaction` and the end
+   * of its part of the group; undefined between transactions.
+   */
+  get runningLease(): Lease | undefined {
+    return this.#running;
+  }
+
+  /**
+   * Whether a statement of `lease`'s transaction may run on the connection at once, in the caller's
+   * turn, as `Lease.executeQuery` would run it once Kysely hands it over: its transaction holds
+   * the connection (it has not handed it on, nor been rolled back for holding its group), and no
+   * statement it sent through Kysely is still to be answered, which would otherwise run after it.
+   */
+  runsAtOnce(lease: Lease): boolean {
+    return this.#running === lease && !lease.handedOn && !lease.abandoned && lease.inFlight === 0;
   }
 
   /**

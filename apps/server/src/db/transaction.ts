@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Db, Executor } from './database';
+import { transactionBegun, type Db, type Executor } from './database';
 import type { Database } from './schema';
 
 /** Work to do once a transaction has committed, given the database it committed in. */
@@ -33,6 +33,7 @@ export async function transact<T>(
     try {
       result = await db.transaction().execute(async (trx) => {
         pending.set(trx, callbacks);
+        transactionBegun(db, trx);
         return work(trx);
       });
     } catch (error) {
