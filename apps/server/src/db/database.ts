@@ -652,10 +652,7 @@ export type SqliteConnection = {
 const sqliteConnections = new WeakMap<Executor, SqliteConnection>();
 
 /** The transactions `transact` runs on SQLite, each with its connection's driver and its lease. */
-const sqliteTransactions = new WeakMap<
-  Executor,
-  { sqlite: SQLite.Database; driver: GroupCommitSqliteDriver; lease: Lease }
->();
+const sqliteTransactions = new WeakMap<Executor, { connection: SqliteConnection; lease: Lease }>();
 
 /**
  * Called by `transact` as its work begins in `trx`, a transaction of `db`: on SQLite, the
@@ -666,7 +663,7 @@ const sqliteTransactions = new WeakMap<
 export function transactionBegun(db: Executor, trx: Executor): void {
   const connection = sqliteConnections.get(db);
   const lease = connection?.driver.runningLease;
-  if (connection && lease) sqliteTransactions.set(trx, { ...connection, lease });
+  if (connection && lease) sqliteTransactions.set(trx, { connection, lease });
 }
 
 /** The SQLite connection of a database on SQLite (the database itself, not a transaction). */
@@ -705,8 +702,8 @@ export function queryOnPool(pool: pg.Pool, config: pg.QueryConfig): Promise<pg.Q
 export function idleSqlite(db: Executor): SQLite.Database | undefined {
   const transaction = sqliteTransactions.get(db);
   if (transaction) {
-    const { sqlite, driver, lease } = transaction;
-    return driver.runsAtOnce(lease) ? sqlite : undefined;
+    const { connection, lease } = transaction;
+    return connection.driver.runsAtOnce(lease) ? connection.sqlite : undefined;
   }
   const connection = sqliteConnections.get(db);
   if (!connection?.sqlite.open) return undefined;
