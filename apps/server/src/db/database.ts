@@ -651,7 +651,7 @@ export type SqliteConnection = {
 
 const sqliteConnections = new WeakMap<Executor, SqliteConnection>();
 
-/** The transactions `transact` runs on SQLite, each with its connection's driver and its lease. */
+/** The transactions `transact` runs on SQLite, each with its connection's record and its lease. */
 const sqliteTransactions = new WeakMap<Executor, { connection: SqliteConnection; lease: Lease }>();
 
 /**
