@@ -16,12 +16,7 @@ import {
 import pg from 'pg';
 import { isoTime } from '@app/contract/dates';
 import type { Database } from './schema';
-import {
-  GroupCommitSqliteDriver,
-  type GroupCommitOptions,
-  type Lease,
-  type LogFile,
-} from './sqlite-commits';
+import { GroupCommitSqliteDriver, type Lease, type LogFile } from './sqlite-commits';
 import { SharedReads } from './sqlite-reads';
 import { StatementClock, reusingStatements } from './sqlite-statements';
 import { USER_ROW_WRITE } from './watched-tables';
@@ -584,17 +579,17 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     const clock = new StatementClock();
     reusingStatements(sqlite, clock);
     reads.attach();
-    const dialect = new AppSqliteDialect(sqlite, {
+    const driver = new GroupCommitSqliteDriver(sqlite, {
       groupWaitMs: options.groupWaitMs,
       log: options.log ?? (file === ':memory:' ? undefined : logFile(file)),
     });
-    const db = new Kysely<Database>({ dialect });
+    const db = new Kysely<Database>({ dialect: new AppSqliteDialect(sqlite, driver) });
     sqliteConnections.set(db, {
       sqlite,
       reads,
       dataVersion: () => dataVersion.get() as number,
       clock,
-      driver: dialect.driver!,
+      driver,
     });
     return db;
   }
@@ -785,12 +780,9 @@ function syncFolder(folder: string): void {
 }
 
 class AppSqliteDialect extends SqliteDialect {
-  /** The driver made for the database, once Kysely has asked for it. */
-  driver: GroupCommitSqliteDriver | undefined;
-
   constructor(
-    private readonly sqlite: SQLite.Database,
-    private readonly options: GroupCommitOptions,
+    sqlite: SQLite.Database,
+    private readonly driver: GroupCommitSqliteDriver,
   ) {
     super({ database: sqlite });
   }
@@ -800,7 +792,6 @@ class AppSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    this.driver = new GroupCommitSqliteDriver(this.sqlite, this.options);
     return this.driver;
   }
 }

@@ -67,8 +67,9 @@ function shapeOf(value: unknown): string {
  * is a list or an object of its own (a JSON document) goes in as its text, not as a list or row.
  *
  * On SQLite, with no transaction open, or in a transaction that holds the connection, the
- * statement runs at once on the connection (`idleSqlite`). On PostgreSQL, outside a transaction, it is a named statement of the pool: each
- * connection parses and plans it once, then only binds the arguments.
+ * statement runs at once on the connection (`idleSqlite`). On PostgreSQL, outside a transaction,
+ * it is a named statement of the pool: each connection parses and plans it once, then only binds
+ * the arguments.
  */
 export function prepared<Args extends unknown[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
