@@ -48,6 +48,33 @@ describe('OrderedScores', () => {
     expect(index.remove(-5)).toBe(false);
   });
 
+  it('stays right as thousands of distinct scores split blocks and are all removed again', () => {
+    const next = random(11);
+    const scores = Array.from({ length: 6000 }, () => Math.floor(next() * 1_000_000));
+    const index = new OrderedScores();
+    for (const value of scores) index.add(value);
+    const check = (left: number[]) => {
+      for (const probe of [-1, 0, 999, 250_000, 500_000, 999_999, 1_000_000]) {
+        expect(index.countAbove(probe)).toBe(naive(left, probe));
+      }
+      for (const value of left.slice(0, 20)) {
+        expect(index.countAbove(value)).toBe(naive(left, value));
+        expect(index.countAbove(value - 1)).toBe(naive(left, value - 1));
+      }
+    };
+    check(scores);
+    const left = [...scores];
+    while (left.length > 0) {
+      const [value] = left.splice(Math.floor(next() * left.length), 1);
+      expect(index.remove(value!)).toBe(true);
+      if (left.length % 500 === 0) check(left);
+    }
+    expect(index.size).toBe(0);
+    expect(index.countAbove(-1)).toBe(0);
+    index.add(5);
+    expect(index.countAbove(4)).toBe(1);
+  });
+
   it('is built from a large list at once', () => {
     const next = random(7);
     const scores = Array.from({ length: 100_000 }, () => Math.floor(next() * 1_000_000));

@@ -1,10 +1,23 @@
 /**
- * A multiset of scores that counts the scores above a value in O(log n): sorted blocks of at most
- * `BLOCK_MAX` scores, in ascending order, with a Fenwick tree over the blocks' sizes. Adding or
- * removing a score costs a binary search and a shift inside one block.
+ * A multiset of scores that counts the scores above a value in O(log d), d the number of distinct
+ * scores: totals are whole numbers in a range that does not grow with the staff, so many share a
+ * score, and a board of a million has about as many distinct scores as one of a hundred thousand
+ * (decision 0084). The distinct scores are kept in sorted blocks of at most `BLOCK_MAX`,
+ * ascending, each with how many hold each score and how many hold it or a higher one in the
+ * block; a Fenwick tree sums the blocks' sizes. Adding or removing a score costs a binary search
+ * and a pass over one block.
  */
 const BLOCK_TARGET = 512;
 const BLOCK_MAX = 2 * BLOCK_TARGET;
+
+type Block = {
+  /** The block's distinct scores, ascending. */
+  values: number[];
+  /** How many hold each of them. */
+  counts: number[];
+  /** How many in the block hold each of them or a higher one: `atLeast[0]` is the block's size. */
+  atLeast: number[];
+};
 
 function upperBound(values: readonly number[], value: number): number {
   let lo = 0;
@@ -28,19 +41,45 @@ function lowerBound(values: readonly number[], value: number): number {
   return lo;
 }
 
+function blockOf(values: number[], counts: number[]): Block {
+  const atLeast = new Array<number>(values.length);
+  let sum = 0;
+  for (let i = values.length - 1; i >= 0; i--) atLeast[i] = sum += counts[i]!;
+  return { values, counts, atLeast };
+}
+
+/** Adds `delta` to how many hold the block's `i`th score and, so, to every `atLeast` up to it. */
+function shift(block: Block, i: number, delta: number): void {
+  block.counts[i]! += delta;
+  for (let j = 0; j <= i; j++) block.atLeast[j]! += delta;
+}
+
 export class OrderedScores {
-  private blocks: number[][] = [];
+  private blocks: Block[] = [];
+  /** The largest score of each block, in a dense array for the search of a block. */
+  private maxes: number[] = [];
   /** Fenwick tree over the sizes of the blocks, 1-based. */
   private tree: number[] = [0];
   private count = 0;
 
   constructor(scores: Iterable<number> = []) {
     const sorted = Float64Array.from(scores).sort();
-    for (let i = 0; i < sorted.length; i += BLOCK_TARGET) {
-      this.blocks.push(Array.from(sorted.subarray(i, i + BLOCK_TARGET)));
+    const values: number[] = [];
+    const counts: number[] = [];
+    for (const score of sorted) {
+      if (values.length > 0 && values[values.length - 1] === score) counts[counts.length - 1]! += 1;
+      else {
+        values.push(score);
+        counts.push(1);
+      }
+    }
+    for (let i = 0; i < values.length; i += BLOCK_TARGET) {
+      this.blocks.push(
+        blockOf(values.slice(i, i + BLOCK_TARGET), counts.slice(i, i + BLOCK_TARGET)),
+      );
     }
     this.count = sorted.length;
-    this.rebuildTree();
+    this.rebuild();
   }
 
   get size(): number {
@@ -49,73 +88,70 @@ export class OrderedScores {
 
   /** How many scores are strictly greater than `value`. */
   countAbove(value: number): number {
-    const b = this.firstBlockEndingAbove(value);
+    const b = upperBound(this.maxes, value);
     if (b === this.blocks.length) return 0;
     const block = this.blocks[b]!;
-    return block.length - upperBound(block, value) + (this.count - this.prefix(b + 1));
+    return block.atLeast[upperBound(block.values, value)]! + (this.count - this.prefix(b + 1));
   }
 
   add(value: number): void {
+    this.count += 1;
     if (this.blocks.length === 0) {
-      this.blocks.push([value]);
-      this.count = 1;
-      this.rebuildTree();
+      this.blocks.push(blockOf([value], [1]));
+      this.rebuild();
       return;
     }
-    const b = Math.min(this.firstBlockEndingAtLeast(value), this.blocks.length - 1);
+    const b = Math.min(lowerBound(this.maxes, value), this.blocks.length - 1);
     const block = this.blocks[b]!;
-    block.splice(upperBound(block, value), 0, value);
-    this.count += 1;
-    if (block.length > BLOCK_MAX) {
-      this.blocks.splice(b, 1, block.slice(0, BLOCK_TARGET), block.slice(BLOCK_TARGET));
-      this.rebuildTree();
+    const i = lowerBound(block.values, value);
+    if (block.values[i] === value) {
+      shift(block, i, 1);
+      this.bump(b, 1);
+      return;
+    }
+    block.values.splice(i, 0, value);
+    block.counts.splice(i, 0, 0);
+    block.atLeast.splice(i, 0, block.atLeast[i] ?? 0);
+    shift(block, i, 1);
+    if (block.values.length > BLOCK_MAX) {
+      const { values, counts } = block;
+      this.blocks.splice(
+        b,
+        1,
+        blockOf(values.slice(0, BLOCK_TARGET), counts.slice(0, BLOCK_TARGET)),
+        blockOf(values.slice(BLOCK_TARGET), counts.slice(BLOCK_TARGET)),
+      );
+      this.rebuild();
     } else {
+      this.maxes[b] = block.values[block.values.length - 1]!;
       this.bump(b, 1);
     }
   }
 
   /** Removes one occurrence of `value`; false if there is none. */
   remove(value: number): boolean {
-    const b = this.firstBlockEndingAtLeast(value);
+    const b = lowerBound(this.maxes, value);
     const block = this.blocks[b];
     if (!block) return false;
-    const i = lowerBound(block, value);
-    if (block[i] !== value) return false;
-    block.splice(i, 1);
+    const i = lowerBound(block.values, value);
+    if (block.values[i] !== value) return false;
     this.count -= 1;
-    if (block.length === 0) {
+    shift(block, i, -1);
+    if (block.counts[i]! > 0) {
+      this.bump(b, -1);
+      return true;
+    }
+    block.values.splice(i, 1);
+    block.counts.splice(i, 1);
+    block.atLeast.splice(i, 1);
+    if (block.values.length === 0) {
       this.blocks.splice(b, 1);
-      this.rebuildTree();
+      this.rebuild();
     } else {
+      this.maxes[b] = block.values[block.values.length - 1]!;
       this.bump(b, -1);
     }
     return true;
-  }
-
-  /** The first block whose largest score is greater than `value`. */
-  private firstBlockEndingAbove(value: number): number {
-    let lo = 0;
-    let hi = this.blocks.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const block = this.blocks[mid]!;
-      if (block[block.length - 1]! <= value) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /** The first block whose largest score is at least `value`. */
-  private firstBlockEndingAtLeast(value: number): number {
-    let lo = 0;
-    let hi = this.blocks.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const block = this.blocks[mid]!;
-      if (block[block.length - 1]! < value) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   }
 
   /** Total size of the first `n` blocks. */
@@ -129,10 +165,12 @@ export class OrderedScores {
     for (let i = block + 1; i < this.tree.length; i += i & -i) this.tree[i]! += delta;
   }
 
-  private rebuildTree(): void {
+  /** The blocks' largest scores and the tree of their sizes, after blocks were split or dropped. */
+  private rebuild(): void {
+    this.maxes = this.blocks.map((block) => block.values[block.values.length - 1]!);
     const tree = new Array<number>(this.blocks.length + 1).fill(0);
     for (let i = 1; i <= this.blocks.length; i++) {
-      tree[i]! += this.blocks[i - 1]!.length;
+      tree[i]! += this.blocks[i - 1]!.atLeast[0]!;
       const parent = i + (i & -i);
       if (parent <= this.blocks.length) tree[parent]! += tree[i]!;
     }
