@@ -73,6 +73,12 @@ describe('OrderedScores', () => {
     expect(index.countAbove(-1)).toBe(0);
     index.add(5);
     expect(index.countAbove(4)).toBe(1);
+    // A score no one holds any more is gone, even below a score still held.
+    index.add(9);
+    expect(index.remove(5)).toBe(true);
+    expect(index.remove(5)).toBe(false);
+    expect(index.countAbove(4)).toBe(1);
+    expect(index.size).toBe(1);
   });
 
   it('is built from a large list at once', () => {

@@ -3,9 +3,8 @@
  * scores: totals are whole numbers in a range that does not grow with the staff, so many share a
  * score, and a board of a million has about as many distinct scores as one of a hundred thousand
  * (decision 0084). The distinct scores are kept in sorted blocks of at most `BLOCK_MAX`,
- * ascending, each with how many hold each score and how many hold it or a higher one in the
- * block; a Fenwick tree sums the blocks' sizes. Adding or removing a score costs a binary search
- * and a pass over one block.
+ * ascending, each with how many in the block hold each score or a higher one; a Fenwick tree sums
+ * the blocks' sizes. Adding or removing a score costs a binary search and a pass over one block.
  */
 const BLOCK_TARGET = 512;
 const BLOCK_MAX = 2 * BLOCK_TARGET;
@@ -13,9 +12,10 @@ const BLOCK_MAX = 2 * BLOCK_TARGET;
 type Block = {
   /** The block's distinct scores, ascending. */
   values: number[];
-  /** How many hold each of them. */
-  counts: number[];
-  /** How many in the block hold each of them or a higher one: `atLeast[0]` is the block's size. */
+  /**
+   * How many in the block hold each of them or a higher one: `atLeast[0]` is the block's size,
+   * and how many hold the `i`th score is `atLeast[i]` less the next one's (`heldBy`).
+   */
   atLeast: number[];
 };
 
@@ -41,17 +41,23 @@ function lowerBound(values: readonly number[], value: number): number {
   return lo;
 }
 
-function blockOf(values: number[], counts: number[]): Block {
-  const atLeast = new Array<number>(values.length);
-  let sum = 0;
-  for (let i = values.length - 1; i >= 0; i--) atLeast[i] = sum += counts[i]!;
-  return { values, counts, atLeast };
+/** How many hold the block's `i`th score. */
+function heldBy(block: Block, i: number): number {
+  return block.atLeast[i]! - (block.atLeast[i + 1] ?? 0);
 }
 
-/** Adds `delta` to how many hold the block's `i`th score and, so, to every `atLeast` up to it. */
+/** Adds `delta` to how many hold the block's `i`th score: to every `atLeast` up to it. */
 function shift(block: Block, i: number, delta: number): void {
-  block.counts[i]! += delta;
   for (let j = 0; j <= i; j++) block.atLeast[j]! += delta;
+}
+
+/** The block's scores from `start` to `end` (excluded), as a block of their own. */
+function sliceOf(block: Block, start: number, end = block.values.length): Block {
+  const above = block.atLeast[end] ?? 0;
+  return {
+    values: block.values.slice(start, end),
+    atLeast: block.atLeast.slice(start, end).map((n) => n - above),
+  };
 }
 
 export class OrderedScores {
@@ -64,19 +70,16 @@ export class OrderedScores {
 
   constructor(scores: Iterable<number> = []) {
     const sorted = Float64Array.from(scores).sort();
-    const values: number[] = [];
-    const counts: number[] = [];
-    for (const score of sorted) {
-      if (values.length > 0 && values[values.length - 1] === score) counts[counts.length - 1]! += 1;
-      else {
-        values.push(score);
-        counts.push(1);
-      }
+    // Every distinct score, with how many hold it or a higher one, in one block to cut.
+    const all: Block = { values: [], atLeast: [] };
+    for (let i = sorted.length - 1; i >= 0; i--) {
+      if (sorted[i] !== all.values[all.values.length - 1]) all.values.push(sorted[i]!);
+      all.atLeast[all.values.length - 1] = sorted.length - i;
     }
-    for (let i = 0; i < values.length; i += BLOCK_TARGET) {
-      this.blocks.push(
-        blockOf(values.slice(i, i + BLOCK_TARGET), counts.slice(i, i + BLOCK_TARGET)),
-      );
+    all.values.reverse();
+    all.atLeast.reverse();
+    for (let i = 0; i < all.values.length; i += BLOCK_TARGET) {
+      this.blocks.push(sliceOf(all, i, Math.min(i + BLOCK_TARGET, all.values.length)));
     }
     this.count = sorted.length;
     this.rebuild();
@@ -97,7 +100,7 @@ export class OrderedScores {
   add(value: number): void {
     this.count += 1;
     if (this.blocks.length === 0) {
-      this.blocks.push(blockOf([value], [1]));
+      this.blocks.push({ values: [value], atLeast: [1] });
       this.rebuild();
       return;
     }
@@ -110,17 +113,10 @@ export class OrderedScores {
       return;
     }
     block.values.splice(i, 0, value);
-    block.counts.splice(i, 0, 0);
     block.atLeast.splice(i, 0, block.atLeast[i] ?? 0);
     shift(block, i, 1);
     if (block.values.length > BLOCK_MAX) {
-      const { values, counts } = block;
-      this.blocks.splice(
-        b,
-        1,
-        blockOf(values.slice(0, BLOCK_TARGET), counts.slice(0, BLOCK_TARGET)),
-        blockOf(values.slice(BLOCK_TARGET), counts.slice(BLOCK_TARGET)),
-      );
+      this.blocks.splice(b, 1, sliceOf(block, 0, BLOCK_TARGET), sliceOf(block, BLOCK_TARGET));
       this.rebuild();
     } else {
       this.maxes[b] = block.values[block.values.length - 1]!;
@@ -137,12 +133,11 @@ export class OrderedScores {
     if (block.values[i] !== value) return false;
     this.count -= 1;
     shift(block, i, -1);
-    if (block.counts[i]! > 0) {
+    if (heldBy(block, i) > 0) {
       this.bump(b, -1);
       return true;
     }
     block.values.splice(i, 1);
-    block.counts.splice(i, 1);
     block.atLeast.splice(i, 1);
     if (block.values.length === 0) {
       this.blocks.splice(b, 1);
