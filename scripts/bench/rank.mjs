@@ -1,15 +1,19 @@
 // The rank store's lookup for the top and the median user at 100 000 and 1 000 000 users, in memory
-// and in Redis, measured in a process pinned to the server's CPU (rank-worker.mjs).
+// and in Redis, measured in a process pinned to the server's CPU (rank-worker.mjs), Redis on the
+// load generator's.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run, step } from './lib.mjs';
+import { placeRedis } from './servers.mjs';
 
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'rank-worker.mjs');
 
 /**
  * @typedef {{ score: number, rank: number, us: number }} Lookup
  * @typedef {{ users: number, loadMs: number | null, top: Lookup, median: Lookup }} BoardFigures
- * @typedef {{ memory: BoardFigures[], redis: BoardFigures[] | { skipped: string } }} RankFigures
+ * @typedef {{
+ *   memory: BoardFigures[], redis: BoardFigures[] | { skipped: string }, redisPlacement?: string
+ * }} RankFigures
  */
 
 /**
@@ -26,11 +30,20 @@ export function rankStores(ranks) {
 }
 
 /**
- * @param {string[]} pin the server's CPU
+ * @param {{ server: string[], client: string[] }} pin the worker runs on the server's CPU, Redis on the load
+ *   generator's while it does (`placeRedis`)
  * @param {string} redisUrl
  * @returns {Promise<RankFigures>}
  */
 export async function measureRanks(pin, redisUrl) {
   step(`rank store: memory, and Redis at ${redisUrl}`);
-  return JSON.parse(await run(pin, 'node', [WORKER, redisUrl]));
+  const placed = await placeRedis(redisUrl, pin.client);
+  step(`Redis: ${placed.note}`);
+  try {
+    /** @type {RankFigures} */
+    const figures = JSON.parse(await run(pin.server, 'node', [WORKER, redisUrl]));
+    return { ...figures, redisPlacement: placed.note };
+  } finally {
+    placed.restore();
+  }
 }

@@ -404,7 +404,11 @@ function rankSection(ranks) {
       'server’s CPU, on boards of generated scores (the long tail of generate-people): the fastest ' +
       'of seven series, the four cases of a store taken in turn after a warm-up. The Redis board ' +
       'of a million is filled with ZADD; the store’s own load, a script call per user, is timed at ' +
-      '100 000.',
+      '100 000. Redis on this machine is moved to the load generator’s CPU for the run, as a store ' +
+      'on its own host would leave the server’s CPU to it' +
+      (ranks.redisPlacement ? ` (in this run: ${ranks.redisPlacement})` : '') +
+      '; where the kernel put it, a series that found it on the worker’s CPU took a third of the ' +
+      'time of one that did not.',
     table(
       [
         'Store',

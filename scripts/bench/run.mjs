@@ -92,7 +92,7 @@ const figures = { about, pin: pin.note, options: numbers, engines: [], skipped }
 
 if (wants('rank')) {
   console.log('▸ Rank store');
-  figures.ranks = await measureRanks(pin.server, redisUrl);
+  figures.ranks = await measureRanks(pin, redisUrl);
   if (!Array.isArray(figures.ranks.redis))
     skipped.push(`Rank store in Redis: ${figures.ranks.redis.skipped}.`);
 }

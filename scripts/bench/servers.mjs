@@ -2,6 +2,7 @@
 // and a bare node:http server, the limit of what any server can do on the same CPU.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -360,7 +361,62 @@ export async function placePostgres(databaseUrl, clientPin) {
   const parent = Number(
     fs.readFileSync(`/proc/${local[0]}/stat`, 'utf8').split(') ')[1].split(' ')[1],
   );
-  const processes = isPostgres(parent) ? [parent, ...local] : local;
+  return placeProcesses(isPostgres(parent) ? [parent, ...local] : local, cpus);
+}
+
+/**
+ * Keeps Redis off the server's CPU while the rank store is timed, as `placePostgres` keeps
+ * PostgreSQL: the Redis server this machine runs (the process Redis names in `INFO server`) is
+ * given the load generator's CPUs, and its own again by `restore`. Left where the kernel puts it, it
+ * ran on the timed process's CPU in some series and on the other in the rest, and a lookup's round
+ * trip took about 30 µs in the first, 100 µs and more in the second: the series of one case
+ * differed by more than the cases compared (docs/decisions/0085).
+ * @param {string} redisUrl
+ * @param {string[]} clientPin the load generator's `taskset` prefix (`pinning().client`)
+ * @returns {Promise<{ note: string, restore: () => void }>}
+ */
+export async function placeRedis(redisUrl, clientPin) {
+  const cpus = clientPin.at(-1);
+  if (!cpus) return { note: 'not placed: nothing is pinned', restore: () => {} };
+  const { Redis } = createRequire(path.join(ROOT, 'apps/server/package.json'))('ioredis');
+  const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  client.on('error', () => {}); // the connect's own rejection says it
+  /** @type {number | undefined} */
+  let pid;
+  try {
+    await client.connect();
+    pid = redisProcessId(await client.info('server'));
+  } catch {
+    return { note: 'not placed: Redis does not answer', restore: () => {} };
+  } finally {
+    client.disconnect();
+  }
+  const isRedis = (/** @type {number} */ id) => {
+    try {
+      return fs.readFileSync(`/proc/${id}/comm`, 'utf8').trim().startsWith('redis-server');
+    } catch {
+      return false;
+    }
+  };
+  if (pid === undefined || !isRedis(pid))
+    return { note: 'not placed: it does not run on this machine', restore: () => {} };
+  return placeProcesses([pid], cpus);
+}
+
+/** The process id in Redis's `INFO server` text; undefined when it gives none. */
+export function redisProcessId(/** @type {string} */ info) {
+  const id = /^process_id:(\d+)\r?$/m.exec(info)?.[1];
+  return id === undefined ? undefined : Number(id);
+}
+
+/**
+ * Gives processes the CPUs `cpus` (`taskset`'s list) until `restore`, or the bench's exit, gives
+ * them their own again. Nothing moves if one of them cannot be moved: `note` says why.
+ * @param {number[]} processes
+ * @param {string} cpus
+ * @returns {{ note: string, restore: () => void }}
+ */
+function placeProcesses(processes, cpus) {
   /** @type {Map<number, string>} */
   const masks = new Map();
   for (const pid of processes) {

@@ -1,6 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startBare, startBareFastify } from './servers.mjs';
-import { tempDir } from './lib.mjs';
+import { placeRedis, redisProcessId, startBare, startBareFastify } from './servers.mjs';
+import { ROOT, pinning, tempDir } from './lib.mjs';
 
 /** @type {(() => Promise<void>)[]} */
 const stops = [];
@@ -27,4 +30,47 @@ describe('the bare servers the reads are measured against', () => {
     for (const [name, value] of Object.entries(headers))
       expect(response.headers.get(name)).toBe(value);
   });
+});
+
+describe('Redis placed off the server’s CPU for the rank store’s timing', () => {
+  it('reads the process id Redis gives in its server information', () => {
+    const info = '# Server\r\nredis_version:7.0.15\r\nprocess_id:2292\r\ntcp_port:6379\r\n';
+    expect(redisProcessId(info)).toBe(2292);
+    expect(redisProcessId('# Server\r\nredis_version:7.0.15\r\n')).toBeUndefined();
+  });
+
+  it('moves nothing when nothing is pinned, or when Redis does not answer', async () => {
+    expect((await placeRedis('redis://127.0.0.1:6379', [])).note).toBe(
+      'not placed: nothing is pinned',
+    );
+    expect((await placeRedis('redis://127.0.0.1:1', ['taskset', '-c', '1'])).note).toBe(
+      'not placed: Redis does not answer',
+    );
+  });
+
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const pin = pinning();
+  it.runIf(redisUrl && pin.client.length > 0)(
+    'gives the Redis of this machine the load generator’s CPU, and its own back after',
+    async () => {
+      const affinity = (/** @type {number} */ pid) =>
+        spawnSync('taskset', ['-pc', String(pid)], { encoding: 'utf8' })
+          .stdout.split(':')
+          .pop()
+          ?.trim();
+      const { Redis } = createRequire(path.join(ROOT, 'apps/server/package.json'))('ioredis');
+      const client = new Redis(/** @type {string} */ (redisUrl));
+      const pid = redisProcessId(await client.info('server'));
+      client.disconnect();
+      const before = affinity(/** @type {number} */ (pid));
+      const placed = await placeRedis(/** @type {string} */ (redisUrl), pin.client);
+      try {
+        expect(placed.note).toMatch(/^its processes on CPU \d+ with the load generator/);
+        expect(affinity(/** @type {number} */ (pid))).toBe(pin.client.at(-1));
+      } finally {
+        placed.restore();
+      }
+      expect(affinity(/** @type {number} */ (pid))).toBe(before);
+    },
+  );
 });
