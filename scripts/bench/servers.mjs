@@ -344,13 +344,7 @@ export async function placePostgres(databaseUrl, clientPin) {
   } finally {
     await client.end();
   }
-  const isPostgres = (/** @type {number} */ pid) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres');
-    } catch {
-      return false;
-    }
-  };
+  const isPostgres = (/** @type {number} */ pid) => commandOf(pid).startsWith('postgres');
   const local = pids.filter(isPostgres);
   if (local.length === 0)
     return {
@@ -391,16 +385,18 @@ export async function placeRedis(redisUrl, clientPin) {
   } finally {
     client.disconnect();
   }
-  const isRedis = (/** @type {number} */ id) => {
-    try {
-      return fs.readFileSync(`/proc/${id}/comm`, 'utf8').trim().startsWith('redis-server');
-    } catch {
-      return false;
-    }
-  };
-  if (pid === undefined || !isRedis(pid))
+  if (pid === undefined || !commandOf(pid).startsWith('redis-server'))
     return { note: 'not placed: it does not run on this machine', restore: () => {} };
   return placeProcesses([pid], cpus);
+}
+
+/** The command a process of this machine runs (`/proc`'s `comm`); empty when there is none. */
+function commandOf(/** @type {number} */ pid) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
 }
 
 /** The process id in Redis's `INFO server` text; undefined when it gives none. */
