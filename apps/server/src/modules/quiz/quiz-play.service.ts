@@ -170,7 +170,7 @@ function checkInTransaction(
       input.answer,
       { at, seconds: secondsAfter(row), player },
       options,
-      mayEnd ? { answered: Number(row.answered) } : undefined,
+      mayEnd ? { answered: Number(row.answered), latest: row.latest } : undefined,
     );
     if (locked === repo.ENDED) throw AGAIN;
     if (!locked) {

@@ -132,7 +132,7 @@ export async function lockAnswer(
   answer: Answer,
   timing: Timing,
   options: QuizOptions,
-  last?: { answered: number },
+  last?: repo.ReadSoFar,
 ): Promise<{ row: repo.AttemptQuestionRow; soFar?: repo.SoFar } | undefined | typeof repo.ENDED> {
   const correct = isRight(row, answer);
   const points = correct ? pointsIn(attempt.kind, row.mode) : 0;

@@ -400,7 +400,9 @@ const sqliteAnswerLock = preparedRow((db, ...args: AnswerLockArgs) =>
  * As its transaction's last statement (`last`), it commits the transaction in its round trip, and
  * locks only if the answers locked so far are still those its check was timed after (`answered`
  * of them): otherwise, locked by nothing, it still ends the transaction, and the check is run
- * again (decision 0066).
+ * again (decision 0066). When it locks, the answers locked before it are those the check read
+ * (an answer, once locked, stays locked: as many means the same ones, and the same latest), so it
+ * reads again only who holds the question.
  */
 const postgresAnswerLock = (correct: boolean, last: boolean) =>
   preparedRow(
@@ -452,10 +454,19 @@ const postgresAnswerLock = (correct: boolean, last: boolean) =>
             .onConflict(movedReview(db, correct, answeredAt, dueByBox)),
         )
         .selectFrom('locked')
-        .select((eb) => [
-          'locked.id',
-          ...answeredSoFar(db, eb.ref('locked.question_id'), attemptId, userId, answeredAt),
-        ]);
+        .select((eb) =>
+          last
+            ? [
+                'locked.id',
+                liveHolderQuery(db, userId, eb.ref('locked.question_id'), answeredAt).as(
+                  'live_holder',
+                ),
+              ]
+            : [
+                'locked.id',
+                ...answeredSoFar(db, eb.ref('locked.question_id'), attemptId, userId, answeredAt),
+              ],
+        );
       return last ? statement.modifyEnd(sql.raw(COMMITS_ITS_TRANSACTION)) : statement;
     },
   );
@@ -468,6 +479,9 @@ const postgresAnswerLocks = {
 /** What `questionToCheck` reads beside the question: the answers locked so far, its holder. */
 export type SoFar = Pick<QuestionToCheckRow, 'answered' | 'latest' | 'live_holder'>;
 
+/** The answers a check read as locked before its own: how many, and when the last was. */
+export type ReadSoFar = Pick<SoFar, 'answered' | 'latest'>;
+
 /**
  * Locks an answer in the transaction that holds the attempt's lock and moves its question in the
  * user's Leitner boxes; undefined if it was already locked (the first verdict stands, and the box
@@ -476,9 +490,10 @@ export type SoFar = Pick<QuestionToCheckRow, 'answered' | 'latest' | 'live_holde
  * transaction holds the write lock from its start, what was read with the question stands, and
  * `soFar` is undefined.
  *
- * With `last` (the caller runs nothing after it), on PostgreSQL the statement commits the
- * transaction, and locks only while `last.answered` answers of the attempt are locked: `ENDED`
- * says it locked nothing and the transaction is over (see `postgresAnswerLock`).
+ * With `last` (the caller runs nothing after it, and gives what its check read as locked before
+ * it), on PostgreSQL the statement commits the transaction, and locks only while `last.answered`
+ * answers of the attempt are locked: `ENDED` says it locked nothing and the transaction is over
+ * (see `postgresAnswerLock`).
  */
 export async function lockAnswer(
   db: Executor,
@@ -486,7 +501,7 @@ export async function lockAnswer(
   row: { id: number; question_id: number },
   values: LockedValues & { answered_at: string },
   review: Pick<Review, 'correct' | 'dueByBox'>,
-  last?: { answered: number },
+  last?: ReadSoFar,
 ): Promise<{ soFar?: SoFar } | undefined | typeof ENDED> {
   const set: AnswerLockArgs = [
     row.id,
@@ -510,8 +525,10 @@ export async function lockAnswer(
       ...review.dueByBox,
     );
     if (!locked) return last ? ENDED : undefined;
+    // As the last statement, it locked after the very answers the check read (`postgresAnswerLock`).
+    const before = last ?? (locked as SoFar);
     return {
-      soFar: { answered: locked.answered, latest: locked.latest, live_holder: locked.live_holder },
+      soFar: { answered: before.answered, latest: before.latest, live_holder: locked.live_holder },
     };
   }
   if (!(await sqliteAnswerLock(db, ...set))) return undefined;
