@@ -372,8 +372,7 @@ export async function placePostgres(databaseUrl, clientPin) {
 export async function placeRedis(redisUrl, clientPin) {
   const cpus = clientPin.at(-1);
   if (!cpus) return { note: 'not placed: nothing is pinned', restore: () => {} };
-  const { Redis } = createRequire(path.join(ROOT, 'apps/server/package.json'))('ioredis');
-  const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  const client = redisClient(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   client.on('error', () => {}); // the connect's own rejection says it
   /** @type {number | undefined} */
   let pid;
@@ -388,6 +387,16 @@ export async function placeRedis(redisUrl, clientPin) {
   if (pid === undefined || !commandOf(pid).startsWith('redis-server'))
     return { note: 'not placed: it does not run on this machine', restore: () => {} };
   return placeProcesses([pid], cpus);
+}
+
+/**
+ * A client of the Redis at `url`, made with the server's own library (ioredis).
+ * @param {string} url
+ * @param {Record<string, unknown>} [options] ioredis's
+ */
+export function redisClient(url, options = {}) {
+  const { Redis } = createRequire(path.join(ROOT, 'apps/server/package.json'))('ioredis');
+  return new Redis(url, options);
 }
 
 /** The command a process of this machine runs (`/proc`'s `comm`); empty when there is none. */

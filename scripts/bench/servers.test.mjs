@@ -1,9 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { placeRedis, redisProcessId, startBare, startBareFastify } from './servers.mjs';
-import { ROOT, pinning, tempDir } from './lib.mjs';
+import {
+  placeRedis,
+  redisClient,
+  redisProcessId,
+  startBare,
+  startBareFastify,
+} from './servers.mjs';
+import { pinning, tempDir } from './lib.mjs';
 
 /** @type {(() => Promise<void>)[]} */
 const stops = [];
@@ -58,8 +62,7 @@ describe('Redis placed off the server’s CPU for the rank store’s timing', ()
           .stdout.split(':')
           .pop()
           ?.trim();
-      const { Redis } = createRequire(path.join(ROOT, 'apps/server/package.json'))('ioredis');
-      const client = new Redis(/** @type {string} */ (redisUrl));
+      const client = redisClient(/** @type {string} */ (redisUrl));
       const pid = redisProcessId(await client.info('server'));
       client.disconnect();
       const before = affinity(/** @type {number} */ (pid));

@@ -255,6 +255,17 @@ const answeredCount = (db: Kysely<Database>, attemptId: number) =>
     .select((inner) => inner.fn.count<number>('so_far.answered_at').as('answered'))
     .where('so_far.attempt_id', '=', attemptId);
 
+/** How many answers of an attempt are locked, and when the last was. */
+const lockedSoFar = (db: Kysely<Database>, attemptId: number) =>
+  [
+    answeredCount(db, attemptId).as('answered'),
+    db
+      .selectFrom('quiz_attempt_questions as so_far')
+      .select((inner) => inner.fn.max('so_far.answered_at').as('latest'))
+      .where('so_far.attempt_id', '=', attemptId)
+      .as('latest'),
+  ] as const;
+
 /** How many answers of an attempt are locked, when the last was, and who holds a question now. */
 function answeredSoFar(
   db: Kysely<Database>,
@@ -264,12 +275,7 @@ function answeredSoFar(
   now: string,
 ) {
   return [
-    answeredCount(db, attemptId).as('answered'),
-    db
-      .selectFrom('quiz_attempt_questions as so_far')
-      .select((inner) => inner.fn.max('so_far.answered_at').as('latest'))
-      .where('so_far.attempt_id', '=', attemptId)
-      .as('latest'),
+    ...lockedSoFar(db, attemptId),
     liveHolderQuery(db, userId, questionId, now).as('live_holder'),
   ] as const;
 }
@@ -454,19 +460,11 @@ const postgresAnswerLock = (correct: boolean, last: boolean) =>
             .onConflict(movedReview(db, correct, answeredAt, dueByBox)),
         )
         .selectFrom('locked')
-        .select((eb) =>
-          last
-            ? [
-                'locked.id',
-                liveHolderQuery(db, userId, eb.ref('locked.question_id'), answeredAt).as(
-                  'live_holder',
-                ),
-              ]
-            : [
-                'locked.id',
-                ...answeredSoFar(db, eb.ref('locked.question_id'), attemptId, userId, answeredAt),
-              ],
-        );
+        .select((eb) => [
+          'locked.id',
+          ...(last ? [] : lockedSoFar(db, attemptId)),
+          liveHolderQuery(db, userId, eb.ref('locked.question_id'), answeredAt).as('live_holder'),
+        ]);
       return last ? statement.modifyEnd(sql.raw(COMMITS_ITS_TRANSACTION)) : statement;
     },
   );
