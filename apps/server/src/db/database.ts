@@ -10,6 +10,7 @@ import {
   SqliteDialect,
   type DialectAdapter,
   type Driver,
+  type QueryCompiler,
   type SelectQueryBuilder,
   type Transaction,
 } from 'kysely';
@@ -17,6 +18,7 @@ import pg from 'pg';
 import { isoTime } from '@app/contract/dates';
 import type { Database } from './schema';
 import { GroupCommitSqliteDriver, type Lease, type LogFile } from './sqlite-commits';
+import { AppSqliteQueryCompiler } from './sqlite-query-compiler';
 import { SharedReads } from './sqlite-reads';
 import { StatementClock, reusingStatements } from './sqlite-statements';
 import { USER_ROW_WRITE } from './watched-tables';
@@ -793,6 +795,10 @@ class AppSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return this.driver;
+  }
+
+  override createQueryCompiler(): QueryCompiler {
+    return new AppSqliteQueryCompiler();
   }
 }
 
