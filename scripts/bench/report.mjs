@@ -164,7 +164,10 @@ export function report(figures) {
         `${options.rate}/s (latency counted from when each request was due, as wrk2 does). Duels: ` +
         'pairs of users playing whole duels (create, accept, three rounds of five checks and a ' +
         'submit each). Each flow’s ratios are to the bare server under the same client, measured just ' +
-        'before that flow; the bare rows give the slowest and the fastest of those runs. ' +
+        'before that flow; the bare rows give the slowest and the fastest of those runs in a closed ' +
+        'loop. The fixed rate’s are to the bare server at the same rate, by as many players (its own ' +
+        'row): at that rate each request finds the server’s CPU idle, and waking it adds to any ' +
+        'server’s latency (decision 0088). ' +
         'PostgreSQL alone: a Node process on the server’s CPU (`ceiling-worker.mjs`, the `pg` ' +
         'client), with PostgreSQL placed as for the flows, commits one-row updates on as many ' +
         'connections, each its own transaction in one round trip, each connection on a row of its ' +
@@ -220,10 +223,14 @@ export function report(figures) {
           const quizOps = ['generate', 'check-answer', 'submit'];
           return [
             ...bareRows(
-              [writes.quiz, writes.quizRate, writes.duel, writes.ceiling].flatMap((run) =>
-                run ? [run.bare] : [],
-              ),
+              [writes.quiz, writes.duel, writes.ceiling].flatMap((run) => (run ? [run.bare] : [])),
             ).map(({ label, bare }) => row(label, '`GET /`', bare, bare)),
+            row(
+              `bare \`node:http\`, ${writes.quizRate.figures.rate}/s`,
+              '`GET /`',
+              writes.quizRate.bare,
+              writes.quizRate.bare,
+            ),
             ...flow('quizzes, closed loop', writes.quiz, quizOps),
             ...flow(`quizzes, ${writes.quizRate.figures.rate}/s`, writes.quizRate, quizOps),
             ...flow('duels, closed loop', writes.duel, [

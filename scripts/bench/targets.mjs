@@ -186,7 +186,7 @@ export function targetRows(figures) {
       ),
     ),
     row(
-      `Quizzes at a fixed rate: p99 ≤ ${FIXED_RATE_P99_MOST}× bare p99`,
+      `Quizzes at a fixed rate: p99 ≤ ${FIXED_RATE_P99_MOST}× bare p99 at that rate`,
       perEngine(engines, fixedRateTailFigure),
       most(FIXED_RATE_P99_MOST),
       factor,

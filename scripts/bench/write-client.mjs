@@ -7,6 +7,7 @@
 // Closed loop: each player sends its next request when the previous one answered. Fixed rate:
 // requests are due at a constant rate whatever the answers (as wrk2 does); a request waiting for a
 // free player counts its wait, so a slow server cannot hide its queue (no coordinated omission).
+// The bare server is loaded the same two ways (`bare`, `bare-rate`), `GET /` for each request.
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { httpClient } from './http-client.mjs';
@@ -14,7 +15,7 @@ import { httpClient } from './http-client.mjs';
 /**
  * @typedef {{ id: number, token: string }} Player
  * @typedef {{
- *   base: string, mode: 'bare' | 'quiz' | 'quiz-rate' | 'duel', seconds: number, warmup: number,
+ *   base: string, mode: 'bare' | 'bare-rate' | 'quiz' | 'quiz-rate' | 'duel', seconds: number, warmup: number,
  *   requests?: number,
  *   concurrency: number, rate?: number, players?: Player[], duelQuizIds?: number[]
  * }} Job
@@ -217,6 +218,13 @@ async function playRound(
   });
 }
 
+/** Asks the bare server for its page, one request a step. */
+class BarePlayer {
+  step(/** @type {Send} */ send) {
+    return send('GET /', 'GET', '/').then(() => undefined);
+  }
+}
+
 /** `count` players sharing one line of users. */
 function quizPlayers(/** @type {Player[]} */ users, /** @type {number} */ count) {
   const line = [...users];
@@ -268,7 +276,11 @@ async function fixedRate() {
   const start = performance.now() + 10;
   recordFrom = start + job.warmup * 1000;
   recordUntil = recordFrom + job.seconds * 1000;
-  const idle = quizPlayers(job.players ?? [], job.concurrency);
+  /** @type {{ step: (send: Send) => Promise<void> }[]} */
+  const idle =
+    job.mode === 'bare-rate'
+      ? Array.from({ length: job.concurrency }, () => new BarePlayer())
+      : quizPlayers(job.players ?? [], job.concurrency);
   /** @type {number[]} */
   const due = [];
   let planned = 0;
@@ -286,7 +298,7 @@ async function fixedRate() {
       }
       while (due.length > 0 && idle.length > 0) {
         const at = /** @type {number} */ (due.shift());
-        const player = /** @type {QuizPlayer} */ (idle.pop());
+        const player = /** @type {(typeof idle)[number]} */ (idle.pop());
         inFlight += 1;
         void player.step(sender(at)).then(() => {
           inFlight -= 1;
@@ -310,7 +322,7 @@ async function fixedRate() {
   return { seconds: job.seconds, backlog: backlogAtEnd, rate };
 }
 
-const outcome = job.mode === 'quiz-rate' ? await fixedRate() : await closedLoop();
+const outcome = job.mode.endsWith('-rate') ? await fixedRate() : await closedLoop();
 http.close();
 
 const sorted = (/** @type {number[]} */ values) => Float64Array.from(values).sort();

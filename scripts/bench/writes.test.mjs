@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { statementTimeIn } from './writes.mjs';
+import { client, statementTimeIn } from './writes.mjs';
 
 /** A metrics text as the app writes it, with SQLite's clock when `seconds` is given. */
 const metricsText = (/** @type {number | undefined} */ seconds) =>
@@ -28,5 +32,57 @@ describe('a flow’s statement time, read off the app’s metrics', () => {
 
   it('gives nothing for an app without the clock (PostgreSQL)', () => {
     expect(statementTimeIn(metricsText(undefined))).toBeUndefined();
+  });
+});
+
+describe('the bare server loaded at a fixed rate (`bare-rate`)', () => {
+  /** A server answering each request after `delayMs`, on a free port; stopped after the test. */
+  async function slowServer(/** @type {number} */ delayMs) {
+    const server = http.createServer((_request, response) => {
+      setTimeout(() => response.end('Hello, world!\n'), delayMs);
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+    const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+    return {
+      url: `http://127.0.0.1:${port}`,
+      stop: () => {
+        server.closeAllConnections();
+        return new Promise((resolve) => server.close(resolve));
+      },
+    };
+  }
+
+  const load = (/** @type {string} */ base, /** @type {number} */ concurrency) =>
+    client(
+      [],
+      { base, mode: 'bare-rate', rate: 40, seconds: 1, warmup: 0.25, concurrency },
+      fs.mkdtempSync(path.join(os.tmpdir(), 'bare-rate-')),
+    );
+
+  it('sends the requests due at the rate, whatever the server answers meanwhile', async () => {
+    const server = await slowServer(0);
+    try {
+      const figures = await load(server.url, 4);
+      expect(figures.rate).toBe(40);
+      expect(figures.backlog).toBe(0);
+      expect(figures.ops['GET /'].statuses).toEqual({ 200: figures.requests });
+      expect(figures.requests).toBeGreaterThanOrEqual(38);
+      expect(figures.requests).toBeLessThanOrEqual(42);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('counts a request’s wait for a free connection in its latency', async () => {
+    // One connection, an answer every 50 ms, a request due every 25 ms: the queue grows by one
+    // request every 50 ms, and a request due t seconds in waits about t seconds.
+    const server = await slowServer(50);
+    try {
+      const figures = await load(server.url, 1);
+      expect(figures.p50).toBeGreaterThan(100);
+      expect(figures.p99).toBeGreaterThan(300);
+    } finally {
+      await server.stop();
+    }
   });
 });
