@@ -36,53 +36,42 @@ describe('a flow’s statement time, read off the app’s metrics', () => {
 });
 
 describe('the bare server loaded at a fixed rate (`bare-rate`)', () => {
-  /** A server answering each request after `delayMs`, on a free port; stopped after the test. */
-  async function slowServer(/** @type {number} */ delayMs) {
+  /**
+   * The load client's figures for 1 s at 40 requests a second on `concurrency` connections, from
+   * a server that answers each request after `delayMs`.
+   */
+  async function loadAtRate(/** @type {number} */ delayMs, /** @type {number} */ concurrency) {
     const server = http.createServer((_request, response) => {
       setTimeout(() => response.end('Hello, world!\n'), delayMs);
     });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
     const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-    return {
-      url: `http://127.0.0.1:${port}`,
-      stop: () => {
-        server.closeAllConnections();
-        return new Promise((resolve) => server.close(resolve));
-      },
-    };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bare-rate-'));
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const job = { base, mode: 'bare-rate', rate: 40, seconds: 1, warmup: 0.25, concurrency };
+      return await client([], job, dir);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
 
-  const load = (/** @type {string} */ base, /** @type {number} */ concurrency) =>
-    client(
-      [],
-      { base, mode: 'bare-rate', rate: 40, seconds: 1, warmup: 0.25, concurrency },
-      fs.mkdtempSync(path.join(os.tmpdir(), 'bare-rate-')),
-    );
-
   it('sends the requests due at the rate, whatever the server answers meanwhile', async () => {
-    const server = await slowServer(0);
-    try {
-      const figures = await load(server.url, 4);
-      expect(figures.rate).toBe(40);
-      expect(figures.backlog).toBe(0);
-      expect(figures.ops['GET /'].statuses).toEqual({ 200: figures.requests });
-      expect(figures.requests).toBeGreaterThanOrEqual(38);
-      expect(figures.requests).toBeLessThanOrEqual(42);
-    } finally {
-      await server.stop();
-    }
+    const figures = await loadAtRate(0, 4);
+    expect(figures.rate).toBe(40);
+    expect(figures.backlog).toBe(0);
+    expect(figures.ops['GET /'].statuses).toEqual({ 200: figures.requests });
+    expect(figures.requests).toBeGreaterThanOrEqual(38);
+    expect(figures.requests).toBeLessThanOrEqual(42);
   });
 
   it('counts a request’s wait for a free connection in its latency', async () => {
     // One connection, an answer every 50 ms, a request due every 25 ms: the queue grows by one
     // request every 50 ms, and a request due t seconds in waits about t seconds.
-    const server = await slowServer(50);
-    try {
-      const figures = await load(server.url, 1);
-      expect(figures.p50).toBeGreaterThan(100);
-      expect(figures.p99).toBeGreaterThan(300);
-    } finally {
-      await server.stop();
-    }
+    const figures = await loadAtRate(50, 1);
+    expect(figures.p50).toBeGreaterThan(100);
+    expect(figures.p99).toBeGreaterThan(300);
   });
 });
