@@ -3,7 +3,7 @@ import type { QuestionMode } from '@app/contract/constants';
 import { withRowLock, type Executor } from '../../db/database';
 import { prepared, preparedRow } from '../../db/prepared';
 import type { Database, DuelsTable } from '../../db/schema';
-import { heldFor } from '../hold/hold.repository';
+import { freeFor } from '../hold/hold.repository';
 
 export type DuelRow = Selectable<DuelsTable>;
 
@@ -50,13 +50,7 @@ export async function drawQuestions(
     .selectFrom('questions')
     .select(['questions.id', 'questions.mode', 'questions.category_id'])
     .where('questions.active', '=', 1)
-    .where((eb) =>
-      eb.and(
-        options.players.map((userId) =>
-          eb.not(heldFor(userId, options.now, options.dailyDays)(eb)),
-        ),
-      ),
-    )
+    .where(freeFor(options.players, options.now, options.dailyDays))
     .$if((options.exclude ?? []).length > 0, (qb) =>
       qb.where('questions.id', 'not in', options.exclude!),
     )

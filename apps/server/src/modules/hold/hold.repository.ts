@@ -104,28 +104,35 @@ export async function liveHolder(
 }
 
 /**
- * A condition for queries over `questions`: the question is held for the user now, or is the
- * daily question of one of `dailyDays` (open for everyone who has not answered it yet, and its
- * answer is shown to everyone who has).
+ * A condition for queries over `questions`: the question is held for none of the users now, and
+ * is not the daily question of one of `dailyDays` (open for everyone who has not answered it yet,
+ * and its answer is shown to everyone who has). Each is one list read once for the whole query,
+ * not a lookup per question and user; both lists' columns are never null, so `not in` is exact.
  */
-export function heldFor(userId: number, now: string, dailyDays: readonly string[] = []) {
+export function freeFor(
+  userIds: readonly number[],
+  now: string,
+  dailyDays: readonly string[] = [],
+) {
   return (eb: ExpressionBuilder<Database, 'questions'>) => {
-    const held = eb.exists(
+    const free = eb(
+      'questions.id',
+      'not in',
       eb
         .selectFrom('question_holds')
         .select('question_holds.question_id')
-        .whereRef('question_holds.question_id', '=', 'questions.id')
-        .where('question_holds.user_id', '=', userId)
+        .where('question_holds.user_id', 'in', userIds)
         .where('question_holds.expires_at', '>', now),
     );
-    if (dailyDays.length === 0) return held;
-    return eb.or([
-      held,
-      eb.exists(
+    if (dailyDays.length === 0) return free;
+    return eb.and([
+      free,
+      eb(
+        'questions.id',
+        'not in',
         eb
           .selectFrom('daily_questions')
           .select('daily_questions.question_id')
-          .whereRef('daily_questions.question_id', '=', 'questions.id')
           .where('daily_questions.day', 'in', dailyDays),
       ),
     ]);

@@ -9,7 +9,7 @@ import * as repo from './hold.repository';
  * (user, question) makes this true by construction, under any concurrency.
  */
 
-export const heldFor = repo.heldFor;
+export const freeFor = repo.freeFor;
 
 /**
  * The days whose daily question a draw must avoid: it is open for everyone on their own calendar

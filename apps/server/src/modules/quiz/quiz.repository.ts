@@ -18,7 +18,7 @@ import {
   type Executor,
 } from '../../db/database';
 import { prepared, preparedRow } from '../../db/prepared';
-import { heldFor, liveHolderQuery } from '../hold/hold.repository';
+import { freeFor, liveHolderQuery } from '../hold/hold.repository';
 import type { Database, QuizAttemptQuestionsTable, QuizAttemptsTable } from '../../db/schema';
 
 export type AttemptRow = Selectable<QuizAttemptsTable>;
@@ -76,7 +76,7 @@ export const listCandidateQuestions = prepared(
       ])
       .where('questions.mode', 'in', modes)
       .where('questions.active', '=', 1)
-      .where((eb) => eb.not(heldFor(userId, now, options.dailyDays)(eb)))
+      .where(freeFor([userId], now, options.dailyDays))
       .$if(options.categoryId !== undefined, (qb) =>
         qb.where('questions.category_id', '=', options.categoryId!),
       )
