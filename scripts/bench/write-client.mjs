@@ -225,6 +225,10 @@ class BarePlayer {
   }
 }
 
+/** `count` players of the bare server. */
+const barePlayers = (/** @type {number} */ count) =>
+  Array.from({ length: count }, () => new BarePlayer());
+
 /** `count` players sharing one line of users. */
 function quizPlayers(/** @type {Player[]} */ users, /** @type {number} */ count) {
   const line = [...users];
@@ -240,10 +244,9 @@ async function closedLoop() {
     performance.now() < recordUntil && (job.requests === undefined || sent < job.requests);
   const users = job.players ?? [];
   if (job.mode === 'bare') {
-    const send = sender(undefined);
     await Promise.all(
-      Array.from({ length: job.concurrency }, async () => {
-        while (going()) await send('GET /', 'GET', '/');
+      barePlayers(job.concurrency).map(async (player) => {
+        while (going()) await player.step(sender(undefined));
       }),
     );
   } else if (job.mode === 'quiz') {
@@ -279,7 +282,7 @@ async function fixedRate() {
   /** @type {{ step: (send: Send) => Promise<void> }[]} */
   const idle =
     job.mode === 'bare-rate'
-      ? Array.from({ length: job.concurrency }, () => new BarePlayer())
+      ? barePlayers(job.concurrency)
       : quizPlayers(job.players ?? [], job.concurrency);
   /** @type {number[]} */
   const due = [];

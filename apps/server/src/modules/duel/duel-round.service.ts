@@ -117,7 +117,7 @@ export async function openRound(
 ): Promise<number[] | undefined> {
   const now = nowIso();
   const holder = roundHolder(roundId);
-  const players = [duel.user1_id, duel.user2_id];
+  const players = [duel.user1_id, duel.user2_id] as const;
   let questionIds = await repo.roundQuestionIds(trx, roundId);
   // Opened again: nothing to do if every question is already held for both.
   if (!fresh && (await countHolds(trx, holder)) === questionIds.length * players.length) {

@@ -38,7 +38,7 @@ export function findPlayer(db: Executor, id: number) {
 export async function drawQuestions(
   db: Executor,
   options: {
-    players: readonly number[];
+    players: readonly [number, number];
     categoryId: number | null;
     count: number;
     now: string;

@@ -110,7 +110,7 @@ export async function liveHolder(
  * not a lookup per question and user; both lists' columns are never null, so `not in` is exact.
  */
 export function freeFor(
-  userIds: readonly number[],
+  userIds: readonly [number, ...number[]],
   now: string,
   dailyDays: readonly string[] = [],
 ) {

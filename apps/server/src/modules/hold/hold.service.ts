@@ -2,14 +2,11 @@ import { addDays, localDay } from '@app/contract/dates';
 import type { Executor } from '../../db/database';
 import * as repo from './hold.repository';
 
-/**
- * A question is open for a user wherever they may still answer it: an open quiz, a training
- * validation, a duel round. While it is open there, the question is held: it is drawn into
- * nothing else of theirs, and no response reveals its answer anywhere else. One row per
- * (user, question) makes this true by construction, under any concurrency.
- */
-
-export const freeFor = repo.freeFor;
+// A question is open for a user wherever they may still answer it: an open quiz, a training
+// validation, a duel round. While it is open there, the question is held: it is drawn into
+// nothing else of theirs (the draws' `freeFor`, hold.repository.ts), and no response reveals its
+// answer anywhere else. One row per (user, question) makes this true by construction, under any
+// concurrency.
 
 /**
  * The days whose daily question a draw must avoid: it is open for everyone on their own calendar
